@@ -1,0 +1,1 @@
+//! Layouts and hand-written baselines shared by the benches.

@@ -1,0 +1,729 @@
+//! `WireDecode` / `DecodeWith` generation.
+
+use super::{order_tokens, prim_load, rt, split_generics, tag_value_type, type_name};
+use crate::internals::ast::{
+    BitStruct, Codec, CodecKind, Container, Data, Enum, Field, Fields, LenSource, NullMode, Role,
+    Style, Tag,
+};
+use crate::internals::types::{self, PrimKind, SeqKind};
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+use syn::Ident;
+
+pub fn expand(cont: &Container<'_>) -> TokenStream {
+    let rt = rt();
+    let ident = cont.ident;
+    let (impl_generics, ty_generics, where_clause) =
+        split_generics(cont, true, quote!(#rt::WireDecode<'de>));
+    let body = match &cont.data {
+        Data::Struct(fields) => decode_struct(cont, fields),
+        Data::Bits(bits) => decode_bits(cont, bits),
+        Data::Enum(e) => decode_enum(cont, e),
+    };
+    let ctx_binding = ctx_binding(cont);
+    let extra = bitfield_impl(cont);
+    let item = match ctx_type(cont) {
+        Some(ctx_ty) => quote! {
+            #[automatically_derived]
+            impl #impl_generics #rt::DecodeWith<'de, #ctx_ty> for #ident #ty_generics #where_clause {
+                #[inline]
+                #[allow(unused_variables, clippy::needless_question_mark)]
+                fn decode_with(__r: &mut #rt::Reader<'de>, __ctx: #ctx_ty) -> #rt::Result<Self, #rt::DecodeError> {
+                    #ctx_binding
+                    #body
+                }
+            }
+        },
+        None => {
+            let fixed = fixed_size(cont);
+            quote! {
+                #[automatically_derived]
+                impl #impl_generics #rt::WireDecode<'de> for #ident #ty_generics #where_clause {
+                    const FIXED_SIZE: #rt::Option<usize> = #fixed;
+
+                    #[inline]
+                    #[allow(unused_variables, clippy::needless_question_mark)]
+                    fn decode(__r: &mut #rt::Reader<'de>) -> #rt::Result<Self, #rt::DecodeError> {
+                        #body
+                    }
+                }
+            }
+        }
+    };
+    quote!(#item #extra)
+}
+
+/// The context type of a container, if it takes one.
+pub fn ctx_type(cont: &Container<'_>) -> Option<TokenStream> {
+    if let Data::Enum(Enum {
+        tag: Tag::Ctx { ty },
+        ..
+    }) = &cont.data
+    {
+        return Some(ty.clone());
+    }
+    let (_, tys) = cont.ctx_params()?;
+    Some(match tys.as_slice() {
+        [one] => quote!(#one),
+        many => quote!((#(#many,)*)),
+    })
+}
+
+/// `let flags = __ctx;` or `let (a, b) = __ctx;`.
+pub fn ctx_binding(cont: &Container<'_>) -> TokenStream {
+    match cont.ctx_params() {
+        Some((names, _)) if names.len() == 1 => {
+            let name = names[0];
+            quote!(let #name = __ctx;)
+        }
+        Some((names, _)) => quote!(let (#(#names,)*) = __ctx;),
+        None => quote!(),
+    }
+}
+
+fn magic_check(cont: &Container<'_>, magic: Option<&syn::Expr>) -> TokenStream {
+    let rt = rt();
+    let name = type_name(cont);
+    match magic {
+        Some(magic) => quote! {
+            __r.expect_magic(::core::convert::AsRef::<[u8]>::as_ref(&#magic))
+                .map_err(|e| e.in_field(#name, "magic"))?;
+        },
+        None => {
+            let _ = rt;
+            quote!()
+        }
+    }
+}
+
+fn decode_struct(cont: &Container<'_>, fields: &Fields<'_>) -> TokenStream {
+    let rt = rt();
+    let magic = magic_check(cont, cont.attrs.magic.get());
+    let (stmts, construct) = decode_fields(cont, fields, quote!(Self), 0);
+    quote! {
+        #magic
+        #stmts
+        #rt::Ok(#construct)
+    }
+}
+
+/// Statements decoding `fields` in order (leaving `skip_leading` fields already bound), and
+/// the expression that builds the value from them.
+fn decode_fields(
+    cont: &Container<'_>,
+    fields: &Fields<'_>,
+    path: TokenStream,
+    skip_leading: usize,
+) -> (TokenStream, TokenStream) {
+    let rt = rt();
+    let name = type_name(cont);
+    let mut stmts = TokenStream::new();
+    let all = &fields.fields;
+    let mut i = skip_leading;
+    while i < all.len() {
+        let f = &all[i];
+        if let Some(pad) = &f.pad_before {
+            let fname = &f.name;
+            stmts.extend(quote!(__r.take(#pad).map_err(|e| e.in_field(#name, #fname))?;));
+        }
+        // A run of inline primitives: one bounds check, then straight loads.
+        let run_end = run_end(all, i);
+        if run_end > i {
+            stmts.extend(decode_run(&name, &all[i..run_end]));
+            i = run_end;
+            continue;
+        }
+        let slot = &f.slot;
+        let ty = f.ty;
+        let fname = &f.name;
+        match &f.role {
+            Role::Skip(default) => {
+                let value = match default {
+                    Some(expr) => quote!(#expr),
+                    None => quote!(#rt::Default::default()),
+                };
+                stmts.extend(quote!(let #slot: #ty = #value;));
+            }
+            Role::Wire(codec) => {
+                let value = decode_value(codec, &format_ident!("__r"), 1);
+                stmts.extend(quote! {
+                    let #slot: #ty = #rt::field(#name, #fname, || #rt::Ok(#value))?;
+                });
+            }
+        }
+        stmts.extend(bind_ref(f));
+        stmts.extend(pad_after(&name, f));
+        i += 1;
+    }
+    let construct = construct(fields, path);
+    (stmts, construct)
+}
+
+fn bind_ref(f: &Field<'_>) -> TokenStream {
+    match &f.binding {
+        Some(binding) => {
+            let slot = &f.slot;
+            quote!(let #binding = &#slot;)
+        }
+        None => quote!(),
+    }
+}
+
+fn pad_after(name: &str, f: &Field<'_>) -> TokenStream {
+    match &f.pad_after {
+        Some(pad) => {
+            let fname = &f.name;
+            quote!(__r.take(#pad).map_err(|e| e.in_field(#name, #fname))?;)
+        }
+        None => quote!(),
+    }
+}
+
+fn construct(fields: &Fields<'_>, path: TokenStream) -> TokenStream {
+    let members = fields.fields.iter().map(|f| &f.member);
+    let slots = fields.fields.iter().map(|f| &f.slot);
+    match fields.style {
+        Style::Named => quote!(#path { #(#members: #slots),* }),
+        Style::Tuple => quote!(#path(#(#slots),*)),
+        Style::Unit => path,
+    }
+}
+
+/// Where the run of inline primitives starting at `start` ends (`start` if there is none).
+pub fn run_end(all: &[Field<'_>], start: usize) -> usize {
+    let mut end = start;
+    while end < all.len() {
+        let f = &all[end];
+        let is_prim = matches!(
+            &f.role,
+            Role::Wire(Codec {
+                kind: CodecKind::Prim { .. },
+                ..
+            })
+        );
+        if !is_prim || (end > start && f.pad_before.is_some()) {
+            break;
+        }
+        end += 1;
+        if f.pad_after.is_some() {
+            break;
+        }
+    }
+    end
+}
+
+fn decode_run(name: &str, run: &[Field<'_>]) -> TokenStream {
+    let rt = rt();
+    let mut total = 0usize;
+    let mut ends = Vec::new();
+    let mut loads = TokenStream::new();
+    let has_bool = run.iter().any(|f| matches!(&f.role, Role::Wire(Codec { kind: CodecKind::Prim { prim, .. }, .. }) if prim.is_bool()));
+    let offsets: Vec<usize> = run
+        .iter()
+        .map(|f| {
+            let at = total;
+            if let Role::Wire(Codec {
+                kind: CodecKind::Prim { prim, .. },
+                ..
+            }) = &f.role
+            {
+                total += prim.size;
+            }
+            ends.push((f.name.clone(), total));
+            at
+        })
+        .collect();
+    let n = total;
+    let run_ident = quote!(__run);
+    for (f, at) in run.iter().zip(offsets) {
+        let Role::Wire(Codec {
+            kind: CodecKind::Prim { prim, order },
+            ..
+        }) = &f.role
+        else {
+            continue;
+        };
+        let slot = &f.slot;
+        let ty = f.ty;
+        let load = prim_load(prim, *order, &run_ident, at, n, &quote!(__at));
+        let load = if prim.is_bool() {
+            let fname = &f.name;
+            quote!(#rt::field(#name, #fname, || #rt::Ok(#load))?)
+        } else {
+            load
+        };
+        loads.extend(quote!(let #slot: #ty = #load;));
+        loads.extend(bind_ref(f));
+    }
+    let pad = run.last().map(|f| pad_after(name, f)).unwrap_or_default();
+    let names = ends.iter().map(|(n, _)| n);
+    let ends = ends.iter().map(|(_, e)| e);
+    let at = if has_bool {
+        quote!(let __at = __r.offset();)
+    } else {
+        quote!()
+    };
+    quote! {
+        #at
+        let __run = __r.take_array::<#n>().map_err(|e| e.in_run(#name, &[#((#names, #ends)),*]))?;
+        #loads
+        #pad
+    }
+}
+
+/// An expression of the codec's type that reads from `r`, using `?` for errors.
+pub fn decode_value(codec: &Codec, r: &Ident, depth: usize) -> TokenStream {
+    let rt = rt();
+    let ty = &codec.ty;
+    match &codec.kind {
+        CodecKind::Prim { prim, order } => {
+            let n = prim.size;
+            let load = prim_load(prim, *order, &quote!(__run), 0, n, &quote!(__at));
+            let at = if prim.is_bool() {
+                quote!(let __at = #r.offset();)
+            } else {
+                quote!()
+            };
+            quote!({ #at let __run = #r.take_array::<#n>()?; #load })
+        }
+        CodecKind::Plain { ctx: None } => quote!(<#ty as #rt::WireDecode<'de>>::decode(#r)?),
+        CodecKind::Plain { ctx: Some(ctx) } => {
+            quote!(<#ty as #rt::DecodeWith<'de, _>>::decode_with(#r, #ctx)?)
+        }
+        CodecKind::With(path) => quote!(#path::decode(#r)?),
+        CodecKind::Section { len, null, inner } => {
+            let section = format_ident!("__s{}", depth);
+            let inner_value = decode_value(inner, &section, depth + 1);
+            let body = quote!({
+                let #section = &mut #r.section(__n)?;
+                let __v = #inner_value;
+                #section.expect_end()?;
+                __v
+            });
+            match (null, len) {
+                (NullMode::MinusOne, LenSource::Prefix { ty: pty, order, .. }) => {
+                    let order = order_tokens(*order);
+                    quote!(match #rt::read_nullable_len::<#pty>(#r, #order)? {
+                        #rt::None => #rt::None,
+                        #rt::Some(__n) => #rt::Some(#body),
+                    })
+                }
+                (NullMode::Empty, len) => {
+                    let n = read_len(len, r);
+                    quote!(match #n { 0 => #rt::None, __n => #rt::Some(#body) })
+                }
+                (_, len) => {
+                    let n = read_len(len, r);
+                    quote!({ let __n = #n; #body })
+                }
+            }
+        }
+        CodecKind::Seq { seq, count, item } => decode_seq(ty, *seq, count.as_ref(), item, r, depth),
+        CodecKind::Pair(k, v) => {
+            let k = decode_value(k, r, depth);
+            let v = decode_value(v, r, depth);
+            quote!((#k, #v))
+        }
+        CodecKind::Cond { cond, inner } => {
+            let inner = decode_value(inner, r, depth);
+            quote!(if #cond { #rt::Some(#inner) } else { #rt::None })
+        }
+    }
+}
+
+fn read_len(len: &LenSource, r: &Ident) -> TokenStream {
+    let rt = rt();
+    match len {
+        LenSource::Prefix { ty, order, .. } => {
+            let order = order_tokens(*order);
+            quote!(#rt::read_len::<#ty>(#r, #order)?)
+        }
+        LenSource::Expr(expr) => quote!(#rt::len_value(#expr, #r)?),
+        LenSource::Field(ident) => quote!(#rt::len_value(#ident, #r)?),
+    }
+}
+
+fn decode_seq(
+    ty: &syn::Type,
+    seq: SeqKind,
+    count: Option<&LenSource>,
+    item: &Codec,
+    r: &Ident,
+    depth: usize,
+) -> TokenStream {
+    let rt = rt();
+    let is_bytes = seq == SeqKind::Vec
+        && matches!(&item.kind, CodecKind::Prim { prim, .. } if prim.kind == PrimKind::Number(Ident::new("u8", Span::call_site())));
+    if is_bytes {
+        return match count {
+            Some(count) => {
+                let n = read_len(count, r);
+                quote!(#r.take(#n)?.to_vec())
+            }
+            None => quote!(#r.take_rest().to_vec()),
+        };
+    }
+    let element = format_ident!("__e{}", depth);
+    let item_value = decode_value(item, &element, depth + 1);
+    let add = match seq {
+        SeqKind::Vec => quote!(__items.push(__item);),
+        SeqKind::BTreeMap | SeqKind::HashMap => quote! {
+            let (__key, __value) = __item;
+            if __items.insert(__key, __value).is_some() {
+                return #rt::Err(#rt::DecodeError::new(#rt::ErrorKind::DuplicateKey, __at));
+            }
+        },
+    };
+    let at = if seq == SeqKind::Vec {
+        quote!()
+    } else {
+        quote!(let __at = #r.offset();)
+    };
+    let min = min_size(item);
+    match count {
+        None => quote!({
+            let mut __items: #ty = #rt::Default::default();
+            while !#r.is_empty() {
+                #at
+                let __item = #rt::decode_progressing(#r, |#element| #rt::Ok(#item_value))?;
+                #add
+            }
+            __items
+        }),
+        Some(count) => {
+            let n = read_len(count, r);
+            let with_capacity = match seq {
+                SeqKind::Vec => quote!(#rt::Vec::with_capacity(__n)),
+                _ => quote!(#rt::Default::default()),
+            };
+            quote!({
+                let __n = #n;
+                let __n = #r.check_count(__n as u64, #min)?;
+                let mut __items: #ty = #with_capacity;
+                for _ in 0..__n {
+                    #at
+                    let #element = &mut *#r;
+                    let __item = #item_value;
+                    #add
+                }
+                __items
+            })
+        }
+    }
+}
+
+/// The fewest bytes one element can take, to bound counts before allocating.
+fn min_size(item: &Codec) -> TokenStream {
+    let rt = rt();
+    match &item.kind {
+        CodecKind::Prim { prim, .. } => {
+            let size = prim.size.max(1);
+            quote!(#size)
+        }
+        CodecKind::Plain { ctx: None } => {
+            let ty = &item.ty;
+            quote!(#rt::min_size::<#ty>())
+        }
+        _ => quote!(1),
+    }
+}
+
+/// `FIXED_SIZE` of a container without context.
+fn fixed_size(cont: &Container<'_>) -> TokenStream {
+    let rt = rt();
+    match &cont.data {
+        Data::Bits(bits) => {
+            let size = bits.word_size;
+            quote!(#rt::Some(#size))
+        }
+        Data::Struct(fields) => {
+            if cont.attrs.magic.is_set() {
+                return quote!(#rt::None);
+            }
+            let parts = fields
+                .fields
+                .iter()
+                .map(|f| field_fixed_size(f, quote!(#rt::WireDecode<'de>)));
+            quote!(#rt::sum_fixed(&[#(#parts),*]))
+        }
+        Data::Enum(e) => match fieldless_tag_size(e) {
+            Some(size) => quote!(#rt::Some(#size)),
+            None => quote!(#rt::None),
+        },
+    }
+}
+
+pub fn field_fixed_size(f: &Field<'_>, trait_path: TokenStream) -> TokenStream {
+    let rt = rt();
+    if f.pad_before.is_some() || f.pad_after.is_some() {
+        return quote!(#rt::None);
+    }
+    match &f.role {
+        Role::Skip(_) => quote!(#rt::Some(0)),
+        Role::Wire(Codec {
+            kind: CodecKind::Prim { prim, .. },
+            ..
+        }) => {
+            let size = prim.size;
+            quote!(#rt::Some(#size))
+        }
+        Role::Wire(Codec {
+            kind: CodecKind::Plain { ctx: None },
+            ty,
+        }) => quote!(<#ty as #trait_path>::FIXED_SIZE),
+        Role::Wire(_) => quote!(#rt::None),
+    }
+}
+
+/// The encoded size of an enum whose variants carry nothing but the tag.
+pub fn fieldless_tag_size(e: &Enum<'_>) -> Option<usize> {
+    let size = match &e.tag {
+        Tag::Single {
+            name, peek: false, ..
+        } => types::prefix_size(name)?,
+        Tag::Bits { peek: false, .. } => 1,
+        _ => return None,
+    };
+    let fieldless = e.variants.iter().all(|v| {
+        v.magic.is_none() && v.fields.fields.len() == if v.other { e.tag.arity() } else { 0 }
+    });
+    fieldless.then_some(size)
+}
+
+fn decode_bits(cont: &Container<'_>, bits: &BitStruct<'_>) -> TokenStream {
+    let rt = rt();
+    let name = type_name(cont);
+    let word = &bits.word;
+    let size = bits.word_size;
+    let from = super::conv(cont.order, true);
+    let mut stmts = quote! {
+        let __at = __r.offset();
+        let __word = #word::#from(*__r.take_array::<#size>()?) as u64;
+    };
+    for reserved in &bits.reserved {
+        let mask = mask(reserved.bits.hi - reserved.bits.lo) << reserved.bits.lo;
+        let value = reserved.value << reserved.bits.lo;
+        stmts.extend(quote!(#rt::check_reserved(__word, #mask, #value, __at)?;));
+    }
+    for m in &bits.fields {
+        let slot = &m.slot;
+        let ty = m.ty;
+        let lo = m.bits.lo;
+        let mask = mask(m.bits.hi - m.bits.lo);
+        let fname = match &m.member {
+            syn::Member::Named(i) => i.to_string(),
+            syn::Member::Unnamed(i) => i.index.to_string(),
+        };
+        stmts.extend(quote! {
+            let #slot: #ty = #rt::bits_from::<#ty>(__word, #lo, #mask, __at).map_err(|e| e.in_field(#name, #fname))?;
+        });
+    }
+    let members = bits.fields.iter().map(|m| &m.member);
+    let slots = bits.fields.iter().map(|m| &m.slot);
+    let construct = match bits.style {
+        Style::Named => quote!(Self { #(#members: #slots),* }),
+        Style::Tuple => quote!(Self(#(#slots),*)),
+        Style::Unit => quote!(Self),
+    };
+    quote! {
+        #stmts
+        #rt::Ok(#construct)
+    }
+}
+
+pub fn mask(width: u32) -> u64 {
+    if width >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    }
+}
+
+fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
+    let rt = rt();
+    let name = type_name(cont);
+    let read_tag = read_tag(cont, &e.tag);
+    let mut arms = TokenStream::new();
+    let mut fallback =
+        quote!(__other => #rt::Err(#rt::invalid_tag(#rt::TagValue::tag_value(__other), __at)));
+    for v in &e.variants {
+        let vname = v.ident.to_string();
+        let ident = v.ident;
+        let magic = magic_check(cont, v.magic.as_ref());
+        if v.other {
+            let arity = e.tag.arity();
+            let mut bind = TokenStream::new();
+            for (i, f) in v.fields.fields.iter().take(arity).enumerate() {
+                let slot = &f.slot;
+                let ty = f.ty;
+                let part = if arity == 1 {
+                    quote!(__other)
+                } else {
+                    let index = syn::Index::from(i);
+                    quote!(__other.#index)
+                };
+                bind.extend(quote!(let #slot: #ty = #part;));
+                bind.extend(bind_ref(f));
+            }
+            let (stmts, construct) = decode_fields(cont, &v.fields, quote!(Self::#ident), arity);
+            fallback = quote! {
+                __other => #rt::field(#name, #vname, || {
+                    #bind
+                    #magic
+                    #stmts
+                    #rt::Ok(#construct)
+                })
+            };
+            continue;
+        }
+        let Some(tag) = &v.tag else { continue };
+        let (stmts, construct) = decode_fields(cont, &v.fields, quote!(Self::#ident), 0);
+        let body = if v.fields.fields.is_empty() && v.magic.is_none() {
+            quote!(#rt::Ok(#construct))
+        } else {
+            quote!(#rt::field(#name, #vname, || {
+                #magic
+                #stmts
+                #rt::Ok(#construct)
+            }))
+        };
+        arms.extend(quote!(#tag => #body,));
+    }
+    quote! {
+        let __at = __r.offset();
+        let __tag = #read_tag;
+        #[deny(unreachable_patterns)]
+        match __tag {
+            #arms
+            #[allow(unreachable_patterns)]
+            #fallback
+        }
+    }
+}
+
+fn read_tag(cont: &Container<'_>, tag: &Tag) -> TokenStream {
+    let rt = rt();
+    let name = type_name(cont);
+    let wrap = |read: TokenStream| quote!(#rt::field(#name, "tag", || #rt::Ok(#read))?);
+    match tag {
+        Tag::Ctx { .. } => quote!(__ctx),
+        Tag::Single {
+            ty,
+            name: tname,
+            order,
+            peek,
+        } => {
+            let value_ty = tag_value_type(tname, ty);
+            if *peek {
+                return wrap(quote!(__r.peek_u8()?));
+            }
+            let read = match tname.as_str() {
+                "vbi" | "varint" => quote!(<#ty as #rt::WireDecode<'de>>::decode(__r)?.0),
+                _ => {
+                    let from = super::conv(*order, true);
+                    quote!(#value_ty::#from(*__r.take_array()?))
+                }
+            };
+            wrap(read)
+        }
+        Tag::Bits { bits, peek, .. } => {
+            let lo = bits.lo;
+            let mask = mask(bits.hi - bits.lo) as u8;
+            let outside = !(mask << lo);
+            if *peek {
+                wrap(quote!((__r.peek_u8()? >> #lo) & #mask))
+            } else {
+                wrap(quote!({
+                    let [__byte] = *__r.take_array::<1>()?;
+                    #rt::check_reserved(u64::from(__byte), u64::from(#outside), 0, __at)?;
+                    (__byte >> #lo) & #mask
+                }))
+            }
+        }
+        Tag::Composite(parts) => {
+            let reads = parts.iter().map(|(_, ty, tname)| {
+                let value_ty = tag_value_type(tname, ty);
+                match tname.as_str() {
+                    "vbi" | "varint" => quote!(<#ty as #rt::WireDecode<'de>>::decode(__r)?.0),
+                    _ => {
+                        let from = super::conv(cont.order, true);
+                        quote!(#value_ty::#from(*__r.take_array()?))
+                    }
+                }
+            });
+            wrap(quote!((#(#reads,)*)))
+        }
+    }
+}
+
+/// `BitField` for fieldless enums with an integer tag, so they can sit in a bit range.
+fn bitfield_impl(cont: &Container<'_>) -> TokenStream {
+    let rt = rt();
+    let Data::Enum(e) = &cont.data else {
+        return quote!();
+    };
+    let (Tag::Single { ty, name, .. } | Tag::Bits { ty, name, .. }) = &e.tag else {
+        return quote!();
+    };
+    if types::prefix_size(name).is_none()
+        || fieldless_tag_size(e).is_none() && !matches!(e.tag, Tag::Single { peek: true, .. })
+    {
+        return quote!();
+    }
+    if e.variants
+        .iter()
+        .any(|v| v.magic.is_some() || (!v.other && !v.fields.fields.is_empty()))
+    {
+        return quote!();
+    }
+    let ident = cont.ident;
+    let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
+    let mut from_arms = TokenStream::new();
+    let mut to_arms = TokenStream::new();
+    let mut fallback = quote!(_ => return #rt::None);
+    for v in &e.variants {
+        let vident = v.ident;
+        if v.other {
+            let construct = match v.fields.style {
+                Style::Named => {
+                    let member = &v.fields.fields[0].member;
+                    quote!(Self::#vident { #member: __other })
+                }
+                _ => quote!(Self::#vident(__other)),
+            };
+            fallback = quote!(__other => #construct);
+            let pattern = match v.fields.style {
+                Style::Named => {
+                    let member = &v.fields.fields[0].member;
+                    quote!(Self::#vident { #member: __tag })
+                }
+                _ => quote!(Self::#vident(__tag)),
+            };
+            to_arms.extend(quote!(#pattern => *__tag as u64,));
+        } else if let Some(tag) = &v.tag {
+            from_arms.extend(quote!(#tag => Self::#vident,));
+            to_arms.extend(quote!(Self::#vident => (#tag) as u64,));
+        }
+    }
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #rt::BitField for #ident #ty_generics #where_clause {
+            #[inline]
+            fn from_bits(bits: u64) -> #rt::Option<Self> {
+                let __tag = <#ty as ::core::convert::TryFrom<u64>>::try_from(bits).ok()?;
+                #rt::Some(match __tag {
+                    #from_arms
+                    #[allow(unreachable_patterns)]
+                    #fallback
+                })
+            }
+
+            #[inline]
+            fn to_bits(&self) -> u64 {
+                match self {
+                    #to_arms
+                }
+            }
+        }
+    }
+}

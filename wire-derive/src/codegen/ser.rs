@@ -1,0 +1,604 @@
+//! `WireEncode` / `EncodeWith` generation.
+
+use super::de::{ctx_binding, ctx_type, field_fixed_size, fieldless_tag_size, mask, run_end};
+use super::{
+    destructure, order_tokens, prim_bytes, rt, split_generics, tag_value_type, type_name,
+    value_ident,
+};
+use crate::internals::ast::{
+    BitStruct, Codec, CodecKind, Container, Data, Enum, Field, Fields, Fill, LenSource, NullMode,
+    Role, Style, Tag, Variant,
+};
+use crate::internals::types::{PrimKind, SeqKind};
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+use syn::Ident;
+
+pub fn expand(cont: &Container<'_>) -> TokenStream {
+    let rt = rt();
+    let ident = cont.ident;
+    let (impl_generics, ty_generics, where_clause) =
+        split_generics(cont, false, quote!(#rt::WireEncode));
+    let (len_body, encode_body) = match &cont.data {
+        Data::Struct(fields) => {
+            let pattern = destructure(fields);
+            let (len, enc) = fields_code(cont, fields, cont.attrs.magic.get(), 0);
+            (
+                quote!(let Self #pattern = self; #len),
+                quote!(let Self #pattern = self; #enc #rt::Ok(())),
+            )
+        }
+        Data::Bits(bits) => encode_bits(cont, bits),
+        Data::Enum(e) => encode_enum(cont, e),
+    };
+    let ctx_binding = ctx_binding(cont);
+    let tag_method = tag_method(cont);
+    let item = match ctx_type(cont) {
+        Some(ctx_ty) => quote! {
+            #[automatically_derived]
+            impl #impl_generics #rt::EncodeWith<#ctx_ty> for #ident #ty_generics #where_clause {
+                #[inline]
+                #[allow(unused_variables)]
+                fn encoded_len_with(&self, __ctx: #ctx_ty) -> usize {
+                    #ctx_binding
+                    #len_body
+                }
+
+                #[inline]
+                #[allow(unused_variables, clippy::needless_question_mark)]
+                fn encode_with<__B: #rt::BufMut + ?Sized>(&self, __buf: &mut __B, __ctx: #ctx_ty) -> #rt::Result<(), #rt::EncodeError> {
+                    #ctx_binding
+                    #encode_body
+                }
+            }
+        },
+        None => {
+            let fixed = fixed_size(cont);
+            quote! {
+                #[automatically_derived]
+                impl #impl_generics #rt::WireEncode for #ident #ty_generics #where_clause {
+                    const FIXED_SIZE: #rt::Option<usize> = #fixed;
+
+                    #[inline]
+                    #[allow(unused_variables)]
+                    fn encoded_len(&self) -> usize {
+                        #len_body
+                    }
+
+                    #[inline]
+                    #[allow(unused_variables, clippy::needless_question_mark)]
+                    fn encode<__B: #rt::BufMut + ?Sized>(&self, __buf: &mut __B) -> #rt::Result<(), #rt::EncodeError> {
+                        #encode_body
+                    }
+                }
+            }
+        }
+    };
+    quote!(#item #tag_method)
+}
+
+fn fixed_size(cont: &Container<'_>) -> TokenStream {
+    let rt = rt();
+    match &cont.data {
+        Data::Bits(bits) => {
+            let size = bits.word_size;
+            quote!(#rt::Some(#size))
+        }
+        Data::Struct(fields) if !cont.attrs.magic.is_set() => {
+            let parts = fields.fields.iter().map(|f| {
+                if matches!(f.fill, Fill::None) {
+                    field_fixed_size(f, quote!(#rt::WireEncode))
+                } else {
+                    quote!(#rt::None)
+                }
+            });
+            quote!(#rt::sum_fixed(&[#(#parts),*]))
+        }
+        Data::Enum(e) => match fieldless_tag_size(e) {
+            Some(size) => quote!(#rt::Some(#size)),
+            None => quote!(#rt::None),
+        },
+        Data::Struct(_) => quote!(#rt::None),
+    }
+}
+
+/// The bodies of `encoded_len` and `encode` for `fields`, already bound by reference, leaving
+/// out the `skip` leading fields that hold an `other` variant's tag.
+fn fields_code(
+    cont: &Container<'_>,
+    fields: &Fields<'_>,
+    magic: Option<&syn::Expr>,
+    skip: usize,
+) -> (TokenStream, TokenStream) {
+    let rt = rt();
+    let name = type_name(cont);
+    let mut len_stmts = TokenStream::new();
+    let mut len_parts: Vec<TokenStream> = Vec::new();
+    let mut enc = TokenStream::new();
+    if let Some(magic) = magic {
+        let bytes = quote!(::core::convert::AsRef::<[u8]>::as_ref(&#magic));
+        len_parts.push(quote!(#bytes.len()));
+        enc.extend(quote!(__buf.put_slice(#bytes);));
+    }
+    // Filled fields are computed first, so that conditions see the values that are written.
+    for f in &fields.fields[skip..] {
+        let (len_fill, enc_fill) = fill_code(&name, fields, f);
+        len_stmts.extend(len_fill);
+        enc.extend(enc_fill);
+    }
+    let all = &fields.fields;
+    let mut i = skip;
+    while i < all.len() {
+        let f = &all[i];
+        if let Some(pad) = &f.pad_before {
+            len_parts.push(quote!(#pad));
+            enc.extend(quote!(__buf.put_bytes(0, #pad);));
+        }
+        let end = run_end(all, i);
+        if end > i {
+            let (size, run) = encode_run(&all[i..end]);
+            len_parts.push(quote!(#size));
+            enc.extend(run);
+            i = end;
+        } else {
+            if let Role::Wire(codec) = &f.role {
+                let value = value_ident(f);
+                let value = quote!(#value);
+                len_parts.push(len_value(codec, &value, 1));
+                let write = encode_value(codec, &value, 1);
+                let fname = &f.name;
+                enc.extend(quote!(#rt::encode_field(#name, #fname, || { #write #rt::Ok(()) })?;));
+            }
+            i += 1;
+        }
+        if let Some(pad) = &all[i - 1].pad_after {
+            len_parts.push(quote!(#pad));
+            enc.extend(quote!(__buf.put_bytes(0, #pad);));
+        }
+    }
+    if len_parts.is_empty() {
+        len_parts.push(quote!(0));
+    }
+    (quote!(#len_stmts #((#len_parts))+*), enc)
+}
+
+/// `let n = &<filled value>;` for a field whose written value is computed.
+fn fill_code(name: &str, fields: &Fields<'_>, f: &Field<'_>) -> (TokenStream, TokenStream) {
+    let rt = rt();
+    let ty = f.ty;
+    let value = value_ident(f);
+    let fill = format_ident!("__fill_{}", value);
+    let fname = &f.name;
+    let computed = match &f.fill {
+        Fill::None => return (quote!(), quote!()),
+        Fill::Expr(expr) => quote!(#rt::Ok::<#ty, #rt::EncodeError>(#expr)),
+        Fill::LenOf { target, count } => {
+            let target = &fields.fields[*target];
+            let target_value = value_ident(target);
+            let target_value = quote!(#target_value);
+            let len = match &target.role {
+                Role::Wire(Codec {
+                    kind: CodecKind::Section { inner, .. },
+                    ..
+                }) if !count => len_value(inner, &target_value, 1),
+                _ => quote!(#target_value.len()),
+            };
+            quote!(#rt::len_into::<#ty>(#len))
+        }
+    };
+    let enc = quote! {
+        let #fill: #ty = #computed.map_err(|e| e.in_field(#name, #fname))?;
+        let #value = &#fill;
+    };
+    // encoded_len only needs the filled value when its size depends on it.
+    let is_prim = matches!(
+        &f.role,
+        Role::Wire(Codec {
+            kind: CodecKind::Prim { .. },
+            ..
+        })
+    );
+    let len = if is_prim {
+        quote!()
+    } else {
+        quote! {
+            let #fill: #rt::Option<#ty> = #computed.ok();
+            let #value = &#fill;
+        }
+    };
+    (len, enc)
+}
+
+fn encode_run(run: &[Field<'_>]) -> (usize, TokenStream) {
+    let rt = rt();
+    let n: usize = run
+        .iter()
+        .map(|f| match &f.role {
+            Role::Wire(Codec {
+                kind: CodecKind::Prim { prim, .. },
+                ..
+            }) => prim.size,
+            _ => 0,
+        })
+        .sum();
+    let mut stmts = quote!(let mut __run = [0u8; #n];);
+    let mut at = 0;
+    for f in run {
+        let Role::Wire(Codec {
+            kind: CodecKind::Prim { prim, order },
+            ..
+        }) = &f.role
+        else {
+            continue;
+        };
+        let value = value_ident(f);
+        let bytes = prim_bytes(prim, *order, &quote!(#value));
+        let size = prim.size;
+        stmts.extend(quote!(#rt::put_chunk::<#at, #size, #n>(&mut __run, #bytes);));
+        at += size;
+    }
+    stmts.extend(quote!(__buf.put_slice(&__run);));
+    (n, stmts)
+}
+
+/// An expression for the encoded length of `value` (a reference) under `codec`.
+pub fn len_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenStream {
+    let rt = rt();
+    let ty = &codec.ty;
+    let x = format_ident!("__x{}", depth);
+    match &codec.kind {
+        CodecKind::Prim { prim, .. } => {
+            let size = prim.size;
+            quote!(#size)
+        }
+        CodecKind::Plain { ctx: None } => quote!(<#ty as #rt::WireEncode>::encoded_len(#value)),
+        CodecKind::Plain { ctx: Some(ctx) } => {
+            quote!(<#ty as #rt::EncodeWith<_>>::encoded_len_with(#value, #ctx))
+        }
+        CodecKind::With(path) => quote!(#path::encoded_len(#value)),
+        CodecKind::Section { len, null, inner } => {
+            let inner_len = len_value(inner, &quote!(#x), depth + 1);
+            let with_prefix = |n: TokenStream| match len {
+                LenSource::Prefix { ty, .. } => {
+                    quote!({ let __n = #n; #rt::len_size::<#ty>(__n) + __n })
+                }
+                _ => n,
+            };
+            match (null, len) {
+                (NullMode::Never, _) => {
+                    let inner_len = len_value(inner, value, depth + 1);
+                    with_prefix(inner_len)
+                }
+                (NullMode::MinusOne, LenSource::Prefix { ty, .. }) => {
+                    let some = with_prefix(inner_len);
+                    quote!(match #value { #rt::Some(#x) => #some, #rt::None => #rt::null_size::<#ty>() })
+                }
+                (_, LenSource::Prefix { ty, .. }) => {
+                    let some = with_prefix(inner_len);
+                    quote!(match #value { #rt::Some(#x) => #some, #rt::None => #rt::len_size::<#ty>(0) })
+                }
+                _ => quote!(match #value { #rt::Some(#x) => #inner_len, #rt::None => 0 }),
+            }
+        }
+        CodecKind::Seq { seq, count, item } => {
+            let prefix = match count {
+                Some(LenSource::Prefix { ty, .. }) => quote!(#rt::len_size::<#ty>(#value.len()) +),
+                _ => quote!(),
+            };
+            let items = match &item.kind {
+                CodecKind::Prim { prim, .. } => {
+                    let size = prim.size;
+                    quote!(#value.len() * #size)
+                }
+                CodecKind::Pair(k, v) => {
+                    let (kx, vx) = (format_ident!("__k{}", depth), format_ident!("__v{}", depth));
+                    let k = len_value(k, &quote!(#kx), depth + 1);
+                    let v = len_value(v, &quote!(#vx), depth + 1);
+                    let pattern = pair_pattern(*seq, &kx, &vx);
+                    quote!(#value.iter().map(|#pattern| #k + #v).sum::<usize>())
+                }
+                _ => {
+                    let item_len = len_value(item, &quote!(#x), depth + 1);
+                    quote!(#value.iter().map(|#x| #item_len).sum::<usize>())
+                }
+            };
+            quote!(#prefix #items)
+        }
+        CodecKind::Pair(..) => quote!(0),
+        CodecKind::Cond { inner, .. } => {
+            let inner_len = len_value(inner, &quote!(#x), depth + 1);
+            quote!(match #value { #rt::Some(#x) => #inner_len, #rt::None => 0 })
+        }
+    }
+}
+
+/// The loop pattern for a pair: maps iterate `(&K, &V)`, `Vec<(K, V)>` iterates `&(K, V)`.
+fn pair_pattern(seq: SeqKind, k: &Ident, v: &Ident) -> TokenStream {
+    match seq {
+        SeqKind::Vec => quote!((#k, #v)),
+        SeqKind::BTreeMap | SeqKind::HashMap => quote!((#k, #v)),
+    }
+}
+
+/// Statements writing `value` (a reference) under `codec`, using `?` for errors.
+pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenStream {
+    let rt = rt();
+    let ty = &codec.ty;
+    let x = format_ident!("__x{}", depth);
+    match &codec.kind {
+        CodecKind::Prim { prim, order } => {
+            let bytes = prim_bytes(prim, *order, value);
+            match prim.kind {
+                PrimKind::ByteArray => quote!(__buf.put_slice(&#value[..]);),
+                _ => quote!(__buf.put_slice(&#bytes);),
+            }
+        }
+        CodecKind::Plain { ctx: None } => quote!(<#ty as #rt::WireEncode>::encode(#value, __buf)?;),
+        CodecKind::Plain { ctx: Some(ctx) } => {
+            quote!(<#ty as #rt::EncodeWith<_>>::encode_with(#value, __buf, #ctx)?;)
+        }
+        CodecKind::With(path) => quote!(#path::encode(#value, __buf)?;),
+        CodecKind::Section { len, null, inner } => {
+            let write_inner = |v: &TokenStream| {
+                let inner_len = len_value(inner, v, depth + 1);
+                let inner_enc = encode_value(inner, v, depth + 1);
+                match len {
+                    LenSource::Prefix { ty, order, .. } => {
+                        let order = order_tokens(*order);
+                        quote! {
+                            #rt::write_len::<#ty, _>(__buf, #inner_len, #order)?;
+                            #inner_enc
+                        }
+                    }
+                    LenSource::Expr(expr) => quote! {
+                        #rt::check_declared_len(#expr, #inner_len)?;
+                        #inner_enc
+                    },
+                    LenSource::Field(_) => inner_enc,
+                }
+            };
+            match (null, len) {
+                (NullMode::Never, _) => write_inner(value),
+                (null, LenSource::Prefix { ty, order, .. }) => {
+                    let some = write_inner(&quote!(#x));
+                    let order = order_tokens(*order);
+                    let none = if *null == NullMode::MinusOne {
+                        quote!(#rt::write_null::<#ty, _>(__buf, #order))
+                    } else {
+                        quote!(#rt::write_len::<#ty, _>(__buf, 0, #order)?)
+                    };
+                    quote!(match #value { #rt::Some(#x) => { #some } #rt::None => #none, })
+                }
+                _ => {
+                    let some = write_inner(&quote!(#x));
+                    quote!(if let #rt::Some(#x) = #value { #some })
+                }
+            }
+        }
+        CodecKind::Seq { seq, count, item } => {
+            let prefix = match count {
+                Some(LenSource::Prefix { ty, order, .. }) => {
+                    let order = order_tokens(*order);
+                    quote!(#rt::write_len::<#ty, _>(__buf, #value.len(), #order)?;)
+                }
+                Some(LenSource::Expr(expr)) => {
+                    quote!(#rt::check_declared_len(#expr, #value.len())?;)
+                }
+                Some(LenSource::Field(_)) | None => quote!(),
+            };
+            let is_bytes = *seq == SeqKind::Vec
+                && matches!(&item.kind, CodecKind::Prim { prim, .. } if prim.kind == PrimKind::Number(Ident::new("u8", Span::call_site())));
+            let items = if is_bytes {
+                quote!(__buf.put_slice(#value);)
+            } else if let CodecKind::Pair(k, v) = &item.kind {
+                let (kx, vx) = (format_ident!("__k{}", depth), format_ident!("__v{}", depth));
+                let k = encode_value(k, &quote!(#kx), depth + 1);
+                let v = encode_value(v, &quote!(#vx), depth + 1);
+                let pattern = pair_pattern(*seq, &kx, &vx);
+                quote!(for #pattern in #value { #k #v })
+            } else {
+                let item_enc = encode_value(item, &quote!(#x), depth + 1);
+                quote!(for #x in #value { #item_enc })
+            };
+            quote!(#prefix #items)
+        }
+        CodecKind::Pair(..) => quote!(),
+        CodecKind::Cond { cond, inner } => {
+            let inner_enc = encode_value(inner, &quote!(#x), depth + 1);
+            quote! {
+                #rt::check_presence(#cond, #value.is_some())?;
+                if let #rt::Some(#x) = #value { #inner_enc }
+            }
+        }
+    }
+}
+
+fn encode_bits(cont: &Container<'_>, bits: &BitStruct<'_>) -> (TokenStream, TokenStream) {
+    let rt = rt();
+    let name = type_name(cont);
+    let word = &bits.word;
+    let size = bits.word_size;
+    let to = super::conv(cont.order, false);
+    let reserved: u64 = bits
+        .reserved
+        .iter()
+        .map(|r| r.value << r.bits.lo)
+        .fold(0, |a, b| a | b);
+    let slots = bits.fields.iter().map(|m| &m.slot);
+    let members = bits.fields.iter().map(|m| &m.member);
+    let pattern = match bits.style {
+        Style::Named => quote!(Self { #(#members: #slots),* }),
+        Style::Tuple => quote!(Self(#(#slots),*)),
+        Style::Unit => quote!(Self),
+    };
+    let mut stmts = quote!(let #pattern = self; let mut __word: u64 = #reserved;);
+    for m in &bits.fields {
+        let slot = &m.slot;
+        let ty = m.ty;
+        let lo = m.bits.lo;
+        let mask = mask(m.bits.hi - m.bits.lo);
+        let fname = match &m.member {
+            syn::Member::Named(i) => i.to_string(),
+            syn::Member::Unnamed(i) => i.index.to_string(),
+        };
+        stmts.extend(quote!(__word |= #rt::bits_to::<#ty>(#slot, #lo, #mask).map_err(|e| e.in_field(#name, #fname))?;));
+    }
+    let _ = Span::call_site();
+    (
+        quote!(#size),
+        quote!(#stmts __buf.put_slice(&(__word as #word).#to()); #rt::Ok(())),
+    )
+}
+
+fn encode_enum(cont: &Container<'_>, e: &Enum<'_>) -> (TokenStream, TokenStream) {
+    let rt = rt();
+    let mut len_arms = TokenStream::new();
+    let mut enc_arms = TokenStream::new();
+    for v in &e.variants {
+        let ident = v.ident;
+        let pattern = destructure(&v.fields);
+        let (tag_len, tag_enc) = tag_code(cont, &e.tag, v);
+        let (len, enc) = fields_code(
+            cont,
+            &v.fields,
+            v.magic.as_ref(),
+            if v.other { e.tag.arity() } else { 0 },
+        );
+        len_arms.extend(quote!(Self::#ident #pattern => #tag_len + #len,));
+        let vname = ident.to_string();
+        let name = type_name(cont);
+        enc_arms.extend(quote!(Self::#ident #pattern => #rt::encode_field(#name, #vname, || { #tag_enc #enc #rt::Ok(()) })?,));
+    }
+    if e.variants.is_empty() {
+        return (quote!(match *self {}), quote!(match *self {}));
+    }
+    (
+        quote!(match self { #len_arms }),
+        quote!(match self { #enc_arms } #rt::Ok(())),
+    )
+}
+
+/// The tag's encoded length and the statements that write it, for variant `v`.
+fn tag_code(cont: &Container<'_>, tag: &Tag, v: &Variant<'_>) -> (TokenStream, TokenStream) {
+    let rt = rt();
+    let tag_fields: Vec<Ident> = v
+        .fields
+        .fields
+        .iter()
+        .take(tag.arity())
+        .map(value_ident)
+        .collect();
+    // The tag value(s) of this variant: its literal, or the leading fields of `other`.
+    let values: Vec<TokenStream> = if v.other {
+        tag_fields.iter().map(|f| quote!((*#f))).collect()
+    } else {
+        match (tag, &v.tag) {
+            (Tag::Composite(parts), Some(syn::Expr::Tuple(t))) if t.elems.len() == parts.len() => {
+                t.elems.iter().map(|e| quote!((#e))).collect()
+            }
+            (Tag::Composite(parts), Some(expr)) => (0..parts.len())
+                .map(|i| {
+                    let index = syn::Index::from(i);
+                    quote!((#expr).#index)
+                })
+                .collect(),
+            (_, Some(expr)) => vec![quote!((#expr))],
+            (_, None) => vec![quote!(0)],
+        }
+    };
+    let write_one =
+        |name: &str, ty: &TokenStream, value: &TokenStream, order| -> (TokenStream, TokenStream) {
+            let value_ty = tag_value_type(name, ty);
+            match name {
+                "vbi" | "varint" => (
+                    quote!(<#ty as #rt::WireEncode>::encoded_len(&#ty(#value))),
+                    quote!(<#ty as #rt::WireEncode>::encode(&#ty(#value), __buf)?;),
+                ),
+                _ => {
+                    let to = super::conv(order, false);
+                    let size = crate::internals::types::prefix_size(name).unwrap_or(0);
+                    (
+                        quote!(#size),
+                        quote!(__buf.put_slice(&#value_ty::#to(#value));),
+                    )
+                }
+            }
+        };
+    match tag {
+        Tag::Ctx { .. } | Tag::Single { peek: true, .. } | Tag::Bits { peek: true, .. } => {
+            (quote!(0), quote!())
+        }
+        Tag::Single {
+            ty, name, order, ..
+        } => write_one(name, ty, &values[0], *order),
+        Tag::Bits { bits, .. } => {
+            let lo = bits.lo;
+            let mask = mask(bits.hi - bits.lo);
+            let value = &values[0];
+            (
+                quote!(1),
+                quote!(__buf.put_u8(#rt::bits_to::<u8>(&#value, #lo, #mask)? as u8);),
+            )
+        }
+        Tag::Composite(parts) => {
+            let (lens, encs): (Vec<_>, Vec<_>) = parts
+                .iter()
+                .zip(&values)
+                .map(|((_, ty, name), value)| write_one(name, ty, value, cont.order))
+                .unzip();
+            (quote!((#(#lens)+*)), quote!(#(#encs)*))
+        }
+    }
+}
+
+/// `fn wire_tag(&self)`: the tag value of the variant, for parents that write it themselves.
+fn tag_method(cont: &Container<'_>) -> TokenStream {
+    let Data::Enum(e) = &cont.data else {
+        return quote!();
+    };
+    let ident = cont.ident;
+    let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
+    let value_ty = match &e.tag {
+        Tag::Single { ty, name, .. } | Tag::Bits { ty, name, .. } => tag_value_type(name, ty),
+        Tag::Ctx { ty } => ty.clone(),
+        Tag::Composite(parts) => {
+            let tys = parts.iter().map(|(_, ty, name)| tag_value_type(name, ty));
+            quote!((#(#tys,)*))
+        }
+    };
+    let arms = e.variants.iter().map(|v| {
+        let vident = v.ident;
+        let pattern = destructure(&v.fields);
+        let value = if v.other {
+            let fields: Vec<Ident> = v
+                .fields
+                .fields
+                .iter()
+                .take(e.tag.arity())
+                .map(value_ident)
+                .collect();
+            if fields.len() == 1 {
+                let f = &fields[0];
+                quote!(*#f)
+            } else {
+                quote!((#(*#fields,)*))
+            }
+        } else {
+            let tag = &v.tag;
+            quote!(#tag)
+        };
+        quote!(Self::#vident #pattern => #value,)
+    });
+    let doc = format!("The wire tag of this `{ident}` variant.");
+    quote! {
+        impl #impl_generics #ident #ty_generics #where_clause {
+            #[doc = #doc]
+            #[allow(unused_variables, dead_code)]
+            pub fn wire_tag(&self) -> #value_ty {
+                match self {
+                    #(#arms)*
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,791 @@
+//! The model code is generated from: every field lowered to a [`Codec`] tree.
+
+use super::attr::{BitRange, ContainerAttrs, FieldAttrs, Order, Reserved, TagAttr, VariantAttrs};
+use super::ctxt::Ctxt;
+use super::types::{self, Prim, SeqKind};
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+use syn::spanned::Spanned;
+use syn::{Expr, Ident, Type};
+
+pub struct Container<'a> {
+    pub ident: &'a Ident,
+    pub generics: &'a syn::Generics,
+    pub attrs: ContainerAttrs,
+    pub order: Order,
+    pub data: Data<'a>,
+}
+
+pub enum Data<'a> {
+    Struct(Fields<'a>),
+    Bits(BitStruct<'a>),
+    Enum(Enum<'a>),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    Named,
+    Tuple,
+    Unit,
+}
+
+pub struct Fields<'a> {
+    pub style: Style,
+    pub fields: Vec<Field<'a>>,
+}
+
+pub struct Field<'a> {
+    pub member: syn::Member,
+    /// Name in error paths: the field name, or its index.
+    pub name: String,
+    /// The local the decoded value lives in.
+    pub slot: Ident,
+    /// The name expressions use for this field (a reference), if it has one.
+    pub binding: Option<Ident>,
+    pub ty: &'a Type,
+    pub role: Role,
+    pub pad_before: Option<Expr>,
+    pub pad_after: Option<Expr>,
+    pub fill: Fill,
+    /// Span of the `rest` key, checked to be on the last field.
+    pub rest_span: Option<Span>,
+}
+
+pub enum Role {
+    /// Not on the wire; decoded as `Default::default()` or the given expression.
+    Skip(Option<Expr>),
+    Wire(Codec),
+}
+
+/// What encoding writes for a field instead of its value.
+pub enum Fill {
+    None,
+    /// `fill = expr`
+    Expr(Expr),
+    /// The length (`len = this`) or count (`count = this`) of a later field.
+    LenOf {
+        target: usize,
+        count: bool,
+    },
+}
+
+/// How one value is laid out.
+pub struct Codec {
+    pub ty: Type,
+    pub kind: CodecKind,
+}
+
+pub enum CodecKind {
+    /// An inline integer, float, bool or byte array.
+    Prim { prim: Prim, order: Order },
+    /// The type's own `WireDecode`/`WireEncode` (or `DecodeWith`/`EncodeWith` with a context).
+    Plain { ctx: Option<Expr> },
+    /// A hand-written module with `decode`, `encode` and `encoded_len`.
+    With(syn::Path),
+    /// A value decoded inside a length-delimited section.
+    Section {
+        len: LenSource,
+        null: NullMode,
+        inner: Box<Codec>,
+    },
+    /// Elements until the end of the section (`count: None`) or counted.
+    Seq {
+        seq: SeqKind,
+        count: Option<LenSource>,
+        item: Box<Codec>,
+    },
+    /// A key-value pair (map entries, `Vec<(K, V)>` items).
+    Pair(Box<Codec>, Box<Codec>),
+    /// `Option<T>` present when the expression holds.
+    Cond { cond: Expr, inner: Box<Codec> },
+}
+
+pub enum LenSource {
+    /// Read from a prefix of this type just before the value.
+    Prefix {
+        ty: TokenStream,
+        name: String,
+        order: Order,
+    },
+    /// An expression over earlier fields and the context; checked on encode.
+    Expr(Expr),
+    /// An earlier field, filled in on encode.
+    Field(Ident),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum NullMode {
+    /// The value is always present.
+    Never,
+    /// `-1` means `None`.
+    MinusOne,
+    /// Length 0 means `None`.
+    Empty,
+}
+
+pub struct BitStruct<'a> {
+    pub word: Ident,
+    pub word_size: usize,
+    pub fields: Vec<BitMember<'a>>,
+    pub reserved: Vec<Reserved>,
+    pub style: Style,
+}
+
+pub struct BitMember<'a> {
+    pub member: syn::Member,
+    pub slot: Ident,
+    pub ty: &'a Type,
+    pub bits: BitRange,
+}
+
+pub struct Enum<'a> {
+    pub tag: Tag,
+    pub variants: Vec<Variant<'a>>,
+}
+
+pub enum Tag {
+    /// `tag = u16`: read, or `peek`ed for `u8`.
+    Single {
+        ty: TokenStream,
+        name: String,
+        order: Order,
+        peek: bool,
+    },
+    /// `tag = u8, tag_bits = 4..8`.
+    Bits {
+        ty: TokenStream,
+        name: String,
+        bits: BitRange,
+        peek: bool,
+    },
+    /// `tag(key: u16, version: u16)`.
+    Composite(Vec<(Ident, TokenStream, String)>),
+    /// `ctx_tag = u16`: the parent read the tag.
+    Ctx { ty: TokenStream },
+}
+
+impl Tag {
+    /// Number of leading fields of an `other` variant that receive the tag.
+    pub fn arity(&self) -> usize {
+        match self {
+            Tag::Composite(parts) => parts.len(),
+            _ => 1,
+        }
+    }
+}
+
+pub struct Variant<'a> {
+    pub ident: &'a Ident,
+    pub tag: Option<Expr>,
+    pub other: bool,
+    pub magic: Option<Expr>,
+    pub fields: Fields<'a>,
+}
+
+impl<'a> Container<'a> {
+    pub fn from_ast(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Container<'a>> {
+        let attrs = ContainerAttrs::parse(cx, &input.attrs);
+        let order = attrs.order.get().copied().unwrap_or(Order::Big);
+        let data = match &input.data {
+            syn::Data::Struct(s) if attrs.bits.is_set() => {
+                Data::Bits(bit_struct(cx, &attrs, &s.fields))
+            }
+            syn::Data::Struct(s) => Data::Struct(fields(cx, &s.fields, order)),
+            syn::Data::Enum(e) => Data::Enum(enumeration(cx, input, &attrs, e, order)),
+            syn::Data::Union(u) => {
+                cx.error_spanned_by(
+                    u.union_token,
+                    "wire cannot derive codecs for unions: use a struct or an enum with a tag",
+                );
+                return None;
+            }
+        };
+        Some(Container {
+            ident: &input.ident,
+            generics: &input.generics,
+            attrs,
+            order,
+            data,
+        })
+    }
+
+    /// The container's context parameters, `(names, types)`.
+    pub fn ctx_params(&self) -> Option<(Vec<&Ident>, Vec<&Type>)> {
+        let params = self.attrs.ctx.get()?;
+        Some((
+            params.iter().map(|p| &p.name).collect(),
+            params.iter().map(|p| &p.ty).collect(),
+        ))
+    }
+}
+
+fn fields<'a>(cx: &Ctxt, fields: &'a syn::Fields, order: Order) -> Fields<'a> {
+    let style = match fields {
+        syn::Fields::Named(_) => Style::Named,
+        syn::Fields::Unnamed(_) => Style::Tuple,
+        syn::Fields::Unit => Style::Unit,
+    };
+    let fields = fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| field(cx, i, f, order))
+        .collect();
+    Fields { style, fields }
+}
+
+fn field<'a>(cx: &Ctxt, index: usize, f: &'a syn::Field, order: Order) -> Field<'a> {
+    let attrs = FieldAttrs::parse(cx, &f.attrs);
+    let (member, name, binding) = match &f.ident {
+        Some(ident) => (
+            syn::Member::Named(ident.clone()),
+            ident.to_string(),
+            Some(ident.clone()),
+        ),
+        None => (syn::Member::Unnamed(index.into()), index.to_string(), None),
+    };
+    let slot = format_ident!("__wire_{}", name.trim_start_matches("r#"));
+    if let Some(span) = attrs.bits.span() {
+        cx.error_at(span, "`bit`/`bits` place a field in a bit-field word: add `#[wire(bits = u8)]` to the struct");
+    }
+    let role = if attrs.skip.is_set() {
+        for (span, what) in [
+            (attrs.len.span(), "len"),
+            (attrs.count.span(), "count"),
+            (attrs.rest.span(), "rest"),
+            (attrs.cond.span(), "if"),
+            (attrs.with.span(), "with"),
+            (attrs.fill.span(), "fill"),
+        ] {
+            if let Some(span) = span {
+                cx.error_at(span, format!("conflicting wire attributes: a `skip` field is not on the wire, so `{what}` has no effect"));
+            }
+        }
+        Role::Skip(attrs.default.get().cloned().flatten())
+    } else {
+        if let Some(span) = attrs.default.span() {
+            cx.error_at(
+                span,
+                "`default` goes with `skip`: a field on the wire is always decoded",
+            );
+        }
+        Role::Wire(lower(cx, &attrs, &f.ty, order, f.ty.span()))
+    };
+    let fill = match attrs.fill.get() {
+        Some(expr) => Fill::Expr(expr.clone()),
+        None => Fill::None,
+    };
+    Field {
+        member,
+        name,
+        slot,
+        binding,
+        ty: &f.ty,
+        role,
+        pad_before: attrs.pad_before.get().cloned(),
+        pad_after: attrs.pad_after.get().cloned(),
+        fill,
+        rest_span: attrs.rest.span(),
+    }
+}
+
+/// Turns a field's attributes and type into its codec, reporting impossible combinations.
+pub fn lower(cx: &Ctxt, attrs: &FieldAttrs, ty: &Type, order: Order, ty_span: Span) -> Codec {
+    let order = attrs.order.get().copied().unwrap_or(order);
+    let codec = |kind| Codec {
+        ty: ty.clone(),
+        kind,
+    };
+
+    if let Some(cond) = attrs.cond.get() {
+        let Some(inner_ty) = types::option_inner(ty) else {
+            cx.error_at(ty_span, "a field with `if` must have type `Option<T>`: it is `None` when the condition is false");
+            return codec(CodecKind::Plain { ctx: None });
+        };
+        let inner = lower_unconditional(cx, attrs, inner_ty, order, ty_span);
+        return codec(CodecKind::Cond {
+            cond: cond.clone(),
+            inner: Box::new(inner),
+        });
+    }
+    lower_unconditional(cx, attrs, ty, order, ty_span)
+}
+
+fn lower_unconditional(
+    cx: &Ctxt,
+    attrs: &FieldAttrs,
+    ty: &Type,
+    order: Order,
+    ty_span: Span,
+) -> Codec {
+    let codec = |kind| Codec {
+        ty: ty.clone(),
+        kind,
+    };
+    let conflict = |a: Option<Span>, first: &str, second: &str| {
+        if let Some(span) = a {
+            cx.error_at(
+                span,
+                format!(
+                    "conflicting wire attributes: `{second}` cannot be combined with `{first}`"
+                ),
+            );
+        }
+    };
+
+    if let Some(path) = attrs.with.get() {
+        for (span, what) in [
+            (attrs.len.span(), "len"),
+            (attrs.count.span(), "count"),
+            (attrs.rest.span(), "rest"),
+            (attrs.ctx.span(), "ctx"),
+            (attrs.item.span(), "item"),
+            (attrs.nullable.span(), "nullable"),
+        ] {
+            conflict(span, "with", what);
+        }
+        return codec(CodecKind::With(path.clone()));
+    }
+
+    let null = match (attrs.nullable.span(), attrs.empty_is_none.span()) {
+        (Some(_), Some(second)) => {
+            conflict(Some(second), "nullable", "empty_is_none");
+            NullMode::MinusOne
+        }
+        (Some(_), None) => NullMode::MinusOne,
+        (None, Some(_)) => NullMode::Empty,
+        (None, None) => NullMode::Never,
+    };
+    let null_span = attrs.nullable.span().or(attrs.empty_is_none.span());
+
+    if let Some(len) = attrs.len.get() {
+        conflict(attrs.count.span(), "len", "count");
+        conflict(attrs.rest.span(), "len", "rest");
+        let source = len_source(cx, len, order);
+        let inner_ty = if null == NullMode::Never {
+            ty
+        } else {
+            match types::option_inner(ty) {
+                Some(inner) => inner,
+                None => {
+                    cx.error_at(
+                        null_span.unwrap_or(ty_span),
+                        "`nullable` and `empty_is_none` need a field of type `Option<T>`",
+                    );
+                    ty
+                }
+            }
+        };
+        if null != NullMode::Never {
+            match &source {
+                LenSource::Prefix { name, .. }
+                    if null == NullMode::MinusOne && !name.starts_with('i') =>
+                {
+                    cx.error_at(null_span.unwrap_or(ty_span), format!("`nullable` means a length of -1, which needs a signed prefix (i8, i16, i32, i64), not `{name}`"));
+                }
+                LenSource::Prefix { .. } => {}
+                _ => cx.error_at(
+                    null_span.unwrap_or(ty_span),
+                    "`nullable` and `empty_is_none` need a length prefix type, such as `len = i16`",
+                ),
+            }
+        }
+        let inner = lower_contents(cx, attrs, inner_ty, order, ty_span, None);
+        return codec(CodecKind::Section {
+            len: source,
+            null,
+            inner: Box::new(inner),
+        });
+    }
+    if let Some(span) = null_span {
+        cx.error_at(span, "`nullable` and `empty_is_none` describe a length prefix: add `len = i16` (or another prefix type)");
+    }
+
+    if let Some(count) = attrs.count.get() {
+        conflict(attrs.rest.span(), "count", "rest");
+        if types::seq(ty).is_none() {
+            cx.error_at(attrs.count.span().unwrap_or(ty_span), "`count` counts elements: use it on a `Vec`, `BTreeMap` or `HashMap` field (for a byte length, use `len`)");
+            return codec(CodecKind::Plain { ctx: None });
+        }
+        let source = len_source(cx, count, order);
+        return lower_contents(cx, attrs, ty, order, ty_span, Some(source));
+    }
+
+    if attrs.rest.is_set() {
+        return lower_contents(cx, attrs, ty, order, ty_span, None);
+    }
+
+    if types::is_unsized_layout(ty) {
+        cx.error_at(ty_span, "this type has no size of its own: give it `#[wire(len = u16)]` (a byte-length prefix), `#[wire(count = u16)]` (an element count) or `#[wire(rest)]` (the rest of the input)");
+    }
+    lower_contents(cx, attrs, ty, order, ty_span, None)
+}
+
+/// The codec of a value that fills its section (or is counted): sequences loop, others are
+/// primitives or plain types.
+fn lower_contents(
+    cx: &Ctxt,
+    attrs: &FieldAttrs,
+    ty: &Type,
+    order: Order,
+    ty_span: Span,
+    count: Option<LenSource>,
+) -> Codec {
+    let codec = |kind| Codec {
+        ty: ty.clone(),
+        kind,
+    };
+    if let Some(seq) = types::seq(ty) {
+        let item = match seq.second {
+            Some(value_ty) => {
+                if let Some(span) = attrs.item.span() {
+                    cx.error_at(span, "`item(...)` is for `Vec` elements; map entries take `key(...)` and `value(...)`");
+                }
+                pair(cx, attrs, seq.first, value_ty, order, ty_span)
+            }
+            None => match types::pair(seq.first) {
+                Some((k, v)) if attrs.key.is_set() || attrs.value.is_set() => {
+                    let pair_codec = pair(cx, attrs, k, v, order, ty_span);
+                    Codec {
+                        ty: seq.first.clone(),
+                        kind: pair_codec.kind,
+                    }
+                }
+                _ => {
+                    reject_key_value(cx, attrs);
+                    element(
+                        cx,
+                        attrs.item.get().map(|b| &**b),
+                        seq.first,
+                        order,
+                        ty_span,
+                        attrs.ctx.get(),
+                    )
+                }
+            },
+        };
+        if seq.second.is_none() && attrs.ctx.is_set() && attrs.item.is_set() {
+            cx.error_at(
+                attrs.ctx.span().unwrap_or(ty_span),
+                "put `ctx` inside `item(...)` to pass it to each element",
+            );
+        }
+        return codec(CodecKind::Seq {
+            seq: seq.kind,
+            count,
+            item: Box::new(item),
+        });
+    }
+    for (span, what) in [
+        (attrs.item.span(), "item"),
+        (attrs.key.span(), "key"),
+        (attrs.value.span(), "value"),
+    ] {
+        if let Some(span) = span {
+            cx.error_at(span, format!("`{what}(...)` describes elements: it applies to `Vec`, `BTreeMap` and `HashMap` fields"));
+        }
+    }
+    scalar(cx, attrs.order.span(), attrs.ctx.get(), ty, order)
+}
+
+fn reject_key_value(cx: &Ctxt, attrs: &FieldAttrs) {
+    for (span, what) in [(attrs.key.span(), "key"), (attrs.value.span(), "value")] {
+        if let Some(span) = span {
+            cx.error_at(
+                span,
+                format!("`{what}(...)` applies to maps and `Vec<(K, V)>` fields"),
+            );
+        }
+    }
+}
+
+fn pair(cx: &Ctxt, attrs: &FieldAttrs, k: &Type, v: &Type, order: Order, ty_span: Span) -> Codec {
+    let key = element(cx, attrs.key.get().map(|b| &**b), k, order, ty_span, None);
+    let value = element(cx, attrs.value.get().map(|b| &**b), v, order, ty_span, None);
+    Codec {
+        ty: syn::parse_quote!((#k, #v)),
+        kind: CodecKind::Pair(Box::new(key), Box::new(value)),
+    }
+}
+
+fn element(
+    cx: &Ctxt,
+    attrs: Option<&FieldAttrs>,
+    ty: &Type,
+    order: Order,
+    ty_span: Span,
+    outer_ctx: Option<&Expr>,
+) -> Codec {
+    match attrs {
+        Some(attrs) => {
+            if let Some(span) = attrs
+                .skip
+                .span()
+                .or(attrs.fill.span())
+                .or(attrs.pad_before.span())
+                .or(attrs.pad_after.span())
+            {
+                cx.error_at(span, "this attribute applies to fields, not to elements");
+            }
+            lower(cx, attrs, ty, order, ty_span)
+        }
+        None => {
+            if types::is_unsized_layout(ty) {
+                cx.error_at(ty_span, "the elements have no size of their own: describe them with `item(len = u16)` (or `key(...)`/`value(...)` for maps)");
+            }
+            scalar(cx, None, outer_ctx, ty, order)
+        }
+    }
+}
+
+fn scalar(
+    cx: &Ctxt,
+    order_span: Option<Span>,
+    ctx: Option<&Expr>,
+    ty: &Type,
+    order: Order,
+) -> Codec {
+    let kind = match (types::prim(ty), ctx) {
+        (Some(prim), None) => CodecKind::Prim { prim, order },
+        (_, ctx) => {
+            if let Some(span) = order_span {
+                cx.error_at(span, "`le`/`be` apply to integers, floats, length prefixes and elements; this type decides its own byte order");
+            }
+            CodecKind::Plain { ctx: ctx.cloned() }
+        }
+    };
+    Codec {
+        ty: ty.clone(),
+        kind,
+    }
+}
+
+fn len_source(cx: &Ctxt, expr: &Expr, order: Order) -> LenSource {
+    if let Expr::Path(p) = expr {
+        if let Some(ident) = p.path.get_ident() {
+            let name = ident.to_string();
+            if let Some(ty) = types::prefix_tokens(&name, ident.span()) {
+                return LenSource::Prefix { ty, name, order };
+            }
+            if types::is_unsupported_prefix(&name) {
+                cx.error_spanned_by(ident, format!("unsupported length prefix `{name}`: use u8, u16, u32, u64, i8, i16, i32, i64, vbi or varint"));
+            }
+            return LenSource::Field(ident.clone());
+        }
+    }
+    LenSource::Expr(expr.clone())
+}
+
+fn bit_struct<'a>(cx: &Ctxt, attrs: &ContainerAttrs, fields: &'a syn::Fields) -> BitStruct<'a> {
+    let word = attrs
+        .bits
+        .get()
+        .cloned()
+        .unwrap_or_else(|| Ident::new("u8", Span::call_site()));
+    let word_size = match word.to_string().as_str() {
+        "u8" => 1,
+        "u16" => 2,
+        "u32" => 4,
+        "u64" => 8,
+        other => {
+            cx.error_spanned_by(
+                &word,
+                format!("a bit-field word is u8, u16, u32 or u64, not `{other}`"),
+            );
+            1
+        }
+    };
+    let style = match fields {
+        syn::Fields::Named(_) => Style::Named,
+        syn::Fields::Unnamed(_) => Style::Tuple,
+        syn::Fields::Unit => Style::Unit,
+    };
+    let width = 8 * word_size as u32;
+    let mut members: Vec<BitMember<'a>> = Vec::new();
+    let mut taken: Vec<(BitRange, Span)> = Vec::new();
+    let mut claim = |range: BitRange, span: Span| {
+        if range.hi > width {
+            cx.error_at(
+                span,
+                format!(
+                    "bit range {}..{} does not fit the {width}-bit word",
+                    range.lo, range.hi
+                ),
+            );
+        } else if taken
+            .iter()
+            .any(|(r, _)| r.lo < range.hi && range.lo < r.hi)
+        {
+            cx.error_at(
+                span,
+                format!(
+                    "bits {}..{} overlap another field or reserved range",
+                    range.lo, range.hi
+                ),
+            );
+        }
+        taken.push((range, span));
+    };
+    for reserved in &attrs.reserved {
+        claim(reserved.bits, reserved.span);
+        let w = reserved.bits.hi - reserved.bits.lo;
+        if w < 64 && reserved.value >> w != 0 {
+            cx.error_at(
+                reserved.span,
+                format!("reserved value {} does not fit {w} bits", reserved.value),
+            );
+        }
+    }
+    for (i, f) in fields.iter().enumerate() {
+        let fattrs = FieldAttrs::parse(cx, &f.attrs);
+        let span = f.ident.as_ref().map_or_else(|| f.ty.span(), Ident::span);
+        let Some((key_span, bits)) = fattrs.bits.value else {
+            cx.error_at(span, "every field of a `bits` struct needs `#[wire(bit = N)]` or `#[wire(bits = lo..hi)]`");
+            continue;
+        };
+        claim(bits, key_span);
+        let member = match &f.ident {
+            Some(ident) => syn::Member::Named(ident.clone()),
+            None => syn::Member::Unnamed(i.into()),
+        };
+        let slot = format_ident!("__wire_{}", i);
+        members.push(BitMember {
+            member,
+            slot,
+            ty: &f.ty,
+            bits,
+        });
+    }
+    BitStruct {
+        word,
+        word_size,
+        fields: members,
+        reserved: attrs
+            .reserved
+            .iter()
+            .map(|r| Reserved {
+                bits: r.bits,
+                value: r.value,
+                span: r.span,
+            })
+            .collect(),
+        style,
+    }
+}
+
+fn enumeration<'a>(
+    cx: &Ctxt,
+    input: &'a syn::DeriveInput,
+    attrs: &ContainerAttrs,
+    e: &'a syn::DataEnum,
+    order: Order,
+) -> Enum<'a> {
+    let tag = enum_tag(cx, input, attrs, order);
+    let variants = e
+        .variants
+        .iter()
+        .map(|v| {
+            let vattrs = VariantAttrs::parse(cx, &v.attrs);
+            let tag = vattrs
+                .tag
+                .get()
+                .cloned()
+                .or_else(|| v.discriminant.as_ref().map(|(_, d)| d.clone()));
+            Variant {
+                ident: &v.ident,
+                tag,
+                other: vattrs.other.is_set(),
+                magic: vattrs.magic.get().cloned(),
+                fields: fields(cx, &v.fields, order),
+            }
+        })
+        .collect();
+    Enum { tag, variants }
+}
+
+fn enum_tag(cx: &Ctxt, input: &syn::DeriveInput, attrs: &ContainerAttrs, order: Order) -> Tag {
+    let peek = attrs.peek.is_set();
+    let single = |ident: &Ident| -> (TokenStream, String) {
+        let name = ident.to_string();
+        match types::prefix_tokens(&name, ident.span()) {
+            Some(ty) => (ty, name),
+            None => {
+                cx.error_spanned_by(ident, format!("unsupported tag type `{name}`: use u8, u16, u32, u64, i8, i16, i32, i64, vbi or varint"));
+                (quote!(u8), "u8".into())
+            }
+        }
+    };
+    if let (Some(_), Some(span)) = (attrs.tag.get(), attrs.ctx_tag.span()) {
+        cx.error_at(span, "conflicting wire attributes: `ctx_tag` (the parent read the tag) cannot be combined with `tag`");
+    }
+    if let Some(ident) = attrs.ctx_tag.get() {
+        return Tag::Ctx {
+            ty: single(ident).0,
+        };
+    }
+    match attrs.tag.get() {
+        None => {
+            cx.error_spanned_by(&input.ident, "an enum needs a tag: add `#[wire(tag = u8)]` (or u16, u32, vbi, `tag(a: u16, b: u16)`, `ctx_tag = u16`)");
+            Tag::Single {
+                ty: quote!(u8),
+                name: "u8".into(),
+                order,
+                peek: false,
+            }
+        }
+        Some(TagAttr::Single(ident)) => {
+            let (ty, name) = single(ident);
+            if let Some(bits) = attrs.tag_bits.get() {
+                let width = types::prefix_size(&name).map_or(0, |s| 8 * s as u32);
+                if width == 0 || name.starts_with('i') {
+                    cx.error_spanned_by(
+                        ident,
+                        "`tag_bits` needs an unsigned fixed-width tag type such as u8",
+                    );
+                } else if bits.hi > width {
+                    cx.error_at(
+                        attrs.tag_bits.span().unwrap_or_else(Span::call_site),
+                        format!("tag bits {}..{} do not fit `{name}`", bits.lo, bits.hi),
+                    );
+                }
+                if peek && name != "u8" {
+                    cx.error_at(attrs.peek.span().unwrap_or_else(Span::call_site), "`peek` reads the tag without consuming it, which wire supports for `u8` tags");
+                }
+                return Tag::Bits {
+                    ty,
+                    name,
+                    bits: *bits,
+                    peek,
+                };
+            }
+            if peek && name != "u8" {
+                cx.error_at(
+                    attrs.peek.span().unwrap_or_else(Span::call_site),
+                    "`peek` reads the tag without consuming it, which wire supports for `u8` tags",
+                );
+            }
+            Tag::Single {
+                ty,
+                name,
+                order,
+                peek,
+            }
+        }
+        Some(TagAttr::Composite(parts)) => {
+            if let Some(span) = attrs.tag_bits.span().or(attrs.peek.span()) {
+                cx.error_at(
+                    span,
+                    "`tag_bits` and `peek` apply to a single tag, not a composite one",
+                );
+            }
+            Tag::Composite(
+                parts
+                    .iter()
+                    .map(|(name, ty)| {
+                        let (tokens, ty_name) = single(ty);
+                        (name.clone(), tokens, ty_name)
+                    })
+                    .collect(),
+            )
+        }
+    }
+}

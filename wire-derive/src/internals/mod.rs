@@ -1,0 +1,9 @@
+//! The checked model of a `#[derive(WireDecode, WireEncode)]` input: parse attributes, lower
+//! them onto field types, check them across fields, and only then generate code.
+
+pub mod ast;
+pub mod attr;
+pub mod check;
+pub mod ctxt;
+pub mod exprs;
+pub mod types;

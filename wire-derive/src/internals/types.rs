@@ -1,0 +1,200 @@
+//! What the derive can tell from a field's type by its syntax alone.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::{GenericArgument, PathArguments, Type};
+
+/// A primitive the derive loads and stores inline, so runs of them share one bounds check.
+#[derive(Clone)]
+pub struct Prim {
+    pub kind: PrimKind,
+    pub size: usize,
+}
+
+#[derive(Clone, PartialEq, Eq)]
+pub enum PrimKind {
+    /// An integer or float with `from_be_bytes`/`to_be_bytes`; holds the type name.
+    Number(syn::Ident),
+    Bool,
+    /// `[u8; N]`.
+    ByteArray,
+}
+
+impl Prim {
+    pub fn is_bool(&self) -> bool {
+        self.kind == PrimKind::Bool
+    }
+}
+
+/// `u16`, `bool`, `[u8; 16]`: types read inline; `None` for everything else.
+pub fn prim(ty: &Type) -> Option<Prim> {
+    match ty {
+        Type::Path(p) if p.qself.is_none() => {
+            let ident = p.path.get_ident()?;
+            let size = match ident.to_string().as_str() {
+                "u8" | "i8" => 1,
+                "u16" | "i16" => 2,
+                "u32" | "i32" | "f32" => 4,
+                "u64" | "i64" | "f64" => 8,
+                "u128" | "i128" => 16,
+                "bool" => {
+                    return Some(Prim {
+                        kind: PrimKind::Bool,
+                        size: 1,
+                    });
+                }
+                _ => return None,
+            };
+            Some(Prim {
+                kind: PrimKind::Number(ident.clone()),
+                size,
+            })
+        }
+        Type::Array(a) => {
+            let elem_is_u8 = matches!(&*a.elem, Type::Path(p) if p.path.is_ident("u8"));
+            let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(n),
+                ..
+            }) = &a.len
+            else {
+                return None;
+            };
+            let size = n.base10_parse::<usize>().ok()?;
+            elem_is_u8.then_some(Prim {
+                kind: PrimKind::ByteArray,
+                size,
+            })
+        }
+        Type::Group(g) => prim(&g.elem),
+        _ => None,
+    }
+}
+
+/// The last path segment's name and its generic type arguments: `Vec<T>` gives ("Vec", [T]).
+fn generic_args(ty: &Type) -> Option<(String, Vec<&Type>)> {
+    let Type::Path(p) = ty else { return None };
+    let seg = p.path.segments.last()?;
+    let args = match &seg.arguments {
+        PathArguments::AngleBracketed(args) => args
+            .args
+            .iter()
+            .filter_map(|a| match a {
+                GenericArgument::Type(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    Some((seg.ident.to_string(), args))
+}
+
+/// `T` of `Option<T>`.
+pub fn option_inner(ty: &Type) -> Option<&Type> {
+    match generic_args(ty)? {
+        (name, args) if name == "Option" && args.len() == 1 => Some(args[0]),
+        _ => None,
+    }
+}
+
+/// What kind of collection a sequence field is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum SeqKind {
+    Vec,
+    BTreeMap,
+    HashMap,
+}
+
+/// A sequence type: `Vec<T>` (element `T`) or a map (elements `(K, V)`).
+pub struct SeqType<'a> {
+    pub kind: SeqKind,
+    /// Element type, or key type for maps.
+    pub first: &'a Type,
+    /// Value type for maps.
+    pub second: Option<&'a Type>,
+}
+
+pub fn seq(ty: &Type) -> Option<SeqType<'_>> {
+    let (name, args) = generic_args(ty)?;
+    match (name.as_str(), args.as_slice()) {
+        ("Vec", [elem]) => Some(SeqType {
+            kind: SeqKind::Vec,
+            first: elem,
+            second: None,
+        }),
+        ("BTreeMap", [k, v]) => Some(SeqType {
+            kind: SeqKind::BTreeMap,
+            first: k,
+            second: Some(v),
+        }),
+        ("HashMap", [k, v, ..]) => Some(SeqType {
+            kind: SeqKind::HashMap,
+            first: k,
+            second: Some(v),
+        }),
+        _ => None,
+    }
+}
+
+/// `(K, V)`: the pair type of a `Vec<(K, V)>`, for `key(...)` and `value(...)`.
+pub fn pair(ty: &Type) -> Option<(&Type, &Type)> {
+    match ty {
+        Type::Tuple(t) if t.elems.len() == 2 => Some((&t.elems[0], &t.elems[1])),
+        Type::Paren(p) => pair(&p.elem),
+        _ => None,
+    }
+}
+
+/// Types whose encoding has no size of its own: they take the rest of the section unless the
+/// field gives them a length. Used to demand `len`, `count` or `rest`.
+pub fn is_unsized_layout(ty: &Type) -> bool {
+    match ty {
+        Type::Reference(r) => match &*r.elem {
+            Type::Slice(_) => true,
+            Type::Path(p) => p.path.is_ident("str"),
+            _ => false,
+        },
+        _ => {
+            seq(ty).is_some()
+                || matches!(generic_args(ty), Some((name, _)) if matches!(name.as_str(), "String" | "Bytes"))
+        }
+    }
+}
+
+/// The tokens of a prefix type: `u16`, or `Vbi` for `vbi`.
+pub fn prefix_tokens(name: &str, span: proc_macro2::Span) -> Option<TokenStream> {
+    let ident = |s: &str| syn::Ident::new(s, span);
+    Some(match name {
+        "u8" | "u16" | "u32" | "u64" | "i8" | "i16" | "i32" | "i64" => {
+            let id = ident(name);
+            quote!(#id)
+        }
+        "vbi" => {
+            let id = ident("Vbi");
+            quote!(::wire_runtime::__private::#id)
+        }
+        "varint" => {
+            let id = ident("VarInt");
+            quote!(::wire_runtime::__private::#id)
+        }
+        _ => return None,
+    })
+}
+
+/// Size in bytes of a fixed-width prefix or tag type, `None` for varints.
+pub fn prefix_size(name: &str) -> Option<usize> {
+    match name {
+        "u8" | "i8" => Some(1),
+        "u16" | "i16" => Some(2),
+        "u32" | "i32" => Some(4),
+        "u64" | "i64" => Some(8),
+        _ => None,
+    }
+}
+
+/// Type names that look like a prefix but cannot be one.
+pub fn is_unsupported_prefix(name: &str) -> bool {
+    matches!(
+        name,
+        "u128" | "i128" | "usize" | "isize" | "f32" | "f64" | "bool" | "char" | "str"
+    )
+}

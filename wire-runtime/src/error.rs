@@ -1,0 +1,382 @@
+//! Decode and encode errors: what went wrong, at which byte, in which field.
+//!
+//! Errors are boxed so that `Result<T, DecodeError>` stays one word wider than `T`, and the field
+//! path is only built while an error travels up through the generated code: the happy path pays
+//! nothing for it.
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::fmt;
+
+/// Why decoding failed.
+///
+/// [`ErrorKind::Incomplete`] is the only kind that more input can cure; every other kind means
+/// the bytes are malformed. Streaming decoders rely on [`DecodeError::is_incomplete`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input ended early: `wanted` bytes were needed at the offset, `available` were there.
+    Incomplete {
+        /// Bytes the read asked for.
+        wanted: usize,
+        /// Bytes that were left in the input.
+        available: usize,
+    },
+    /// A read ran past the end of a length-delimited section (the section's length was wrong).
+    SectionOverrun {
+        /// Bytes the read asked for.
+        wanted: usize,
+        /// Bytes that were left in the section.
+        available: usize,
+    },
+    /// A length or count prefix claims more than the enclosing section holds.
+    LengthOutOfBounds {
+        /// The length (or count) as read.
+        len: u64,
+        /// Bytes available in the enclosing section.
+        available: usize,
+    },
+    /// A length prefix is negative (and not the null marker where one is allowed).
+    NegativeLength(i64),
+    /// An enum tag that matches no variant.
+    InvalidTag(u64),
+    /// A bool byte other than 0 or 1.
+    InvalidBool(u8),
+    /// A string that is not valid UTF-8.
+    InvalidUtf8,
+    /// A value outside its allowed range or set; the text says which rule was broken.
+    InvalidValue(&'static str),
+    /// Reserved bits that do not hold their required value.
+    ReservedBits {
+        /// The bits as found, already masked.
+        found: u64,
+        /// The value the bits must hold.
+        expected: u64,
+    },
+    /// Constant or magic bytes that differ from the expected ones.
+    MagicMismatch,
+    /// A variable-length integer that is longer than its format allows.
+    VarIntTooLong,
+    /// Bytes left over after a value that must fill its section or buffer.
+    TrailingBytes(usize),
+    /// A key that appears twice in a map.
+    DuplicateKey,
+    /// An error raised by a hand-written `with` hook.
+    Custom(&'static str),
+}
+
+struct Inner {
+    kind: ErrorKind,
+    offset: usize,
+    /// Innermost first: `(type, field)` pairs pushed while the error propagates outward.
+    path: Vec<(&'static str, &'static str)>,
+}
+
+/// A decoding failure: the [`ErrorKind`], the byte offset in the input, and the field path.
+///
+/// ```
+/// use wire_runtime::{decode, ErrorKind};
+///
+/// #[derive(wire_runtime::WireDecode, Debug)]
+/// struct Header { code: i16, opaque: i32 }
+///
+/// let err = decode::<Header>(&[0, 1, 0, 0]).unwrap_err();
+/// assert!(err.is_incomplete());
+/// assert_eq!(err.to_string(), "Header.opaque: need 4 bytes at offset 2, 2 available");
+/// ```
+pub struct DecodeError(Box<Inner>);
+
+impl DecodeError {
+    /// An error of `kind` at byte `offset` of the input.
+    #[cold]
+    #[inline(never)]
+    pub fn new(kind: ErrorKind, offset: usize) -> Self {
+        DecodeError(Box::new(Inner {
+            kind,
+            offset,
+            path: Vec::new(),
+        }))
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.0.kind
+    }
+
+    /// Byte offset, from the start of the decoded input, where the error was found.
+    pub fn offset(&self) -> usize {
+        self.0.offset
+    }
+
+    /// True when the input ended early and more bytes may complete it.
+    pub fn is_incomplete(&self) -> bool {
+        matches!(self.0.kind, ErrorKind::Incomplete { .. })
+    }
+
+    /// For an incomplete input: at least how many more bytes are needed.
+    pub fn needed(&self) -> Option<usize> {
+        match self.0.kind {
+            ErrorKind::Incomplete { wanted, available } => Some(wanted - available),
+            _ => None,
+        }
+    }
+
+    /// The field path, outermost type first: `Publish.properties.topic_alias`.
+    pub fn path(&self) -> FieldPath<'_> {
+        FieldPath(&self.0.path)
+    }
+
+    /// Adds the field `field` of type `ty` to the path (called by generated code on the error path).
+    #[cold]
+    #[inline(never)]
+    pub fn in_field(mut self, ty: &'static str, field: &'static str) -> Self {
+        self.0.path.push((ty, field));
+        self
+    }
+
+    /// Attributes an error raised while reading a coalesced run of fixed-size fields to the
+    /// field the input ended in. `ends` holds each field's name and end offset within the run.
+    #[cold]
+    #[inline(never)]
+    pub fn in_run(mut self, ty: &'static str, ends: &'static [(&'static str, usize)]) -> Self {
+        let mut start = 0;
+        let available_in_run = match self.0.kind {
+            ErrorKind::Incomplete { available, .. }
+            | ErrorKind::SectionOverrun { available, .. } => available,
+            _ => return self.in_field(ty, ends.first().map_or("?", |f| f.0)),
+        };
+        for &(name, end) in ends {
+            if end > available_in_run {
+                let field_available = available_in_run - start;
+                let wanted = end - start;
+                match &mut self.0.kind {
+                    ErrorKind::Incomplete {
+                        wanted: w,
+                        available: a,
+                    }
+                    | ErrorKind::SectionOverrun {
+                        wanted: w,
+                        available: a,
+                    } => {
+                        *w = wanted;
+                        *a = field_available;
+                    }
+                    _ => {}
+                }
+                self.0.offset += start;
+                return self.in_field(ty, name);
+            }
+            start = end;
+        }
+        self
+    }
+}
+
+/// The path of fields an error passed through; displays as `Type.field.field`.
+#[derive(Clone, Copy)]
+pub struct FieldPath<'a>(&'a [(&'static str, &'static str)]);
+
+impl FieldPath<'_> {
+    /// True when the error was not raised inside any field (e.g. trailing bytes).
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl fmt::Display for FieldPath<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut segments = self.0.iter().rev();
+        if let Some((ty, field)) = segments.next() {
+            write!(f, "{ty}.{field}")?;
+        }
+        for (_, field) in segments {
+            write!(f, ".{field}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for FieldPath<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{self}\"")
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ErrorKind::Incomplete { wanted, available } => {
+                write!(f, "need {wanted} bytes, {available} available")
+            }
+            ErrorKind::SectionOverrun { wanted, available } => {
+                write!(
+                    f,
+                    "need {wanted} bytes but the enclosing section has {available} left"
+                )
+            }
+            ErrorKind::LengthOutOfBounds { len, available } => {
+                write!(
+                    f,
+                    "length {len} exceeds the {available} bytes of the enclosing section"
+                )
+            }
+            ErrorKind::NegativeLength(len) => write!(f, "negative length {len}"),
+            ErrorKind::InvalidTag(tag) => write!(f, "invalid tag {tag:#x}"),
+            ErrorKind::InvalidBool(b) => write!(f, "invalid bool byte {b:#04x}"),
+            ErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8"),
+            ErrorKind::InvalidValue(why) => write!(f, "invalid value: {why}"),
+            ErrorKind::ReservedBits { found, expected } => {
+                write!(f, "reserved bits are {found:#x}, must be {expected:#x}")
+            }
+            ErrorKind::MagicMismatch => f.write_str("constant bytes do not match"),
+            ErrorKind::VarIntTooLong => f.write_str("variable-length integer is too long"),
+            ErrorKind::TrailingBytes(n) => write!(f, "{n} trailing bytes"),
+            ErrorKind::DuplicateKey => f.write_str("duplicate map key"),
+            ErrorKind::Custom(msg) => f.write_str(msg),
+        }
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let inner = &*self.0;
+        if !inner.path.is_empty() {
+            write!(f, "{}: ", self.path())?;
+        }
+        match &inner.kind {
+            ErrorKind::Incomplete { wanted, available } => write!(
+                f,
+                "need {wanted} bytes at offset {}, {available} available",
+                inner.offset
+            ),
+            kind => write!(f, "{kind} at offset {}", inner.offset),
+        }
+    }
+}
+
+impl fmt::Debug for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DecodeError")
+            .field("kind", &self.0.kind)
+            .field("offset", &self.0.offset)
+            .field("path", &self.path())
+            .finish()
+    }
+}
+
+impl core::error::Error for DecodeError {}
+
+/// Why encoding failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EncodeErrorKind {
+    /// A length or count does not fit its prefix type (a 70 000-byte string behind a `u16`).
+    LengthOverflow {
+        /// The length that was to be written.
+        len: usize,
+    },
+    /// A value does not fit its bit range or its declared width.
+    ValueOutOfRange,
+    /// The output buffer is too small.
+    BufferTooSmall {
+        /// Bytes the encoding needs.
+        needed: usize,
+        /// Bytes the buffer has.
+        available: usize,
+    },
+    /// A conditional field is `Some` while its condition is false, or `None` while it is true.
+    ConditionMismatch,
+    /// A length taken from another field disagrees with the value it sizes.
+    LengthMismatch {
+        /// The length the other field declares.
+        declared: usize,
+        /// The encoded length of the value.
+        actual: usize,
+    },
+    /// An error raised by a hand-written `with` hook.
+    Custom(&'static str),
+}
+
+/// An encoding failure: the kind and the field path.
+#[derive(Clone, PartialEq, Eq)]
+pub struct EncodeError {
+    kind: EncodeErrorKind,
+    path: Vec<(&'static str, &'static str)>,
+}
+
+impl EncodeError {
+    /// An error of `kind`.
+    #[cold]
+    #[inline(never)]
+    pub fn new(kind: EncodeErrorKind) -> Self {
+        EncodeError {
+            kind,
+            path: Vec::new(),
+        }
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &EncodeErrorKind {
+        &self.kind
+    }
+
+    /// The field path, outermost type first.
+    pub fn path(&self) -> FieldPath<'_> {
+        FieldPath(&self.path)
+    }
+
+    /// Adds a field to the path (called by generated code on the error path).
+    #[cold]
+    #[inline(never)]
+    pub fn in_field(mut self, ty: &'static str, field: &'static str) -> Self {
+        self.path.push((ty, field));
+        self
+    }
+}
+
+impl fmt::Display for EncodeErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EncodeErrorKind::LengthOverflow { len } => {
+                write!(f, "length {len} does not fit the length prefix")
+            }
+            EncodeErrorKind::ValueOutOfRange => f.write_str("value does not fit its bit range"),
+            EncodeErrorKind::BufferTooSmall { needed, available } => {
+                write!(
+                    f,
+                    "buffer too small: need {needed} bytes, {available} available"
+                )
+            }
+            EncodeErrorKind::ConditionMismatch => {
+                f.write_str("optional field presence disagrees with its condition")
+            }
+            EncodeErrorKind::LengthMismatch { declared, actual } => {
+                write!(
+                    f,
+                    "declared length {declared} but the value has length {actual}"
+                )
+            }
+            EncodeErrorKind::Custom(msg) => f.write_str(msg),
+        }
+    }
+}
+
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.path.is_empty() {
+            write!(f, "{}: ", self.path())?;
+        }
+        write!(f, "{}", self.kind)
+    }
+}
+
+impl fmt::Debug for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EncodeError")
+            .field("kind", &self.kind)
+            .field("path", &self.path())
+            .finish()
+    }
+}
+
+impl core::error::Error for EncodeError {}

@@ -1,0 +1,65 @@
+//! # wire-runtime
+//!
+//! The runtime half of **wire**: derive [`WireDecode`] and [`WireEncode`] on a struct or enum and
+//! get a monomorphic, reflection-free, big-endian reader and writer for it.
+//!
+//! ```
+//! use wire_runtime::{decode, WireDecode, WireEncode};
+//!
+//! #[derive(WireDecode, WireEncode, Debug, PartialEq)]
+//! struct Publish<'a> {
+//!     #[wire(len = u16)]
+//!     topic: &'a str,
+//!     packet_id: u16,
+//!     #[wire(rest)]
+//!     payload: &'a [u8],
+//! }
+//!
+//! let bytes = b"\x00\x03a/b\x00\x0ahello";
+//! let publish: Publish<'_> = decode(bytes)?;
+//! assert_eq!(publish, Publish { topic: "a/b", packet_id: 10, payload: b"hello" });
+//! assert_eq!(publish.to_vec().unwrap(), bytes);
+//! # Ok::<(), wire_runtime::DecodeError>(())
+//! ```
+//!
+//! Decoding borrows from the input: `&str` and `&[u8]` fields point into it, and `bytes::Bytes`
+//! fields share its storage when decoding with [`decode_bytes`]. Errors carry the field path and
+//! the byte offset, and tell incomplete input ([`DecodeError::is_incomplete`]) from malformed.
+//!
+//! The crate is `no_std` + `alloc` with `default-features = false`.
+#![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod bits;
+mod error;
+mod impls;
+mod prefix;
+mod reader;
+mod traits;
+mod varint;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+pub use bits::BitField;
+pub use error::{DecodeError, EncodeError, EncodeErrorKind, ErrorKind, FieldPath};
+pub use prefix::{ByteOrder, LenPrefix};
+pub use reader::Reader;
+pub use traits::{
+    DecodeWith, EncodeWith, WireDecode, WireEncode, decode, decode_bytes, decode_prefix,
+};
+pub use varint::{VarInt, Vbi};
+
+pub use bytes;
+
+/// Derives [`WireDecode`] (or [`DecodeWith`] for types with `#[wire(ctx(...))]`).
+#[cfg(feature = "derive")]
+pub use wire_derive::WireDecode;
+/// Derives [`WireEncode`] (or [`EncodeWith`] for types with `#[wire(ctx(...))]`).
+#[cfg(feature = "derive")]
+pub use wire_derive::WireEncode;

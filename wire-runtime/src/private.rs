@@ -1,0 +1,271 @@
+//! Helpers for the code `wire-derive` generates. Not a public API: names and signatures may
+//! change in any release.
+
+pub use crate::bits::BitField;
+pub use crate::error::{DecodeError, EncodeError, EncodeErrorKind, ErrorKind};
+pub use crate::prefix::{
+    ByteOrder, LenPrefix, len_size, null_size, read_len, read_nullable_len, write_len, write_null,
+};
+pub use crate::reader::Reader;
+pub use crate::traits::{DecodeWith, EncodeWith, WireDecode, WireEncode};
+pub use crate::varint::{VarInt, Vbi};
+pub use alloc::collections::BTreeMap;
+pub use alloc::vec::Vec;
+pub use bytes::BufMut;
+pub use core::option::Option::{self, None, Some};
+pub use core::result::Result::{self, Err, Ok};
+pub use core::{default::Default, primitive, stringify};
+
+pub(crate) use crate::impls::bool_from_byte as bool_at;
+
+/// Runs the decoding of one field and adds the field to the error path on failure.
+#[inline(always)]
+pub fn field<T>(
+    ty: &'static str,
+    name: &'static str,
+    decode: impl FnOnce() -> Result<T, DecodeError>,
+) -> Result<T, DecodeError> {
+    match decode() {
+        Ok(value) => Ok(value),
+        Err(e) => Err(e.in_field(ty, name)),
+    }
+}
+
+/// Runs the encoding of one field and adds the field to the error path on failure.
+#[inline(always)]
+pub fn encode_field(
+    ty: &'static str,
+    name: &'static str,
+    encode: impl FnOnce() -> Result<(), EncodeError>,
+) -> Result<(), EncodeError> {
+    match encode() {
+        Ok(()) => Ok(()),
+        Err(e) => Err(e.in_field(ty, name)),
+    }
+}
+
+/// `LEN` bytes at `AT` of a run that was bounds-checked once.
+#[inline(always)]
+pub fn chunk<const AT: usize, const LEN: usize, const N: usize>(run: &[u8; N]) -> [u8; LEN] {
+    const { assert!(AT + LEN <= N) };
+    let mut out = [0; LEN];
+    out.copy_from_slice(&run[AT..AT + LEN]);
+    out
+}
+
+/// Writes `bytes` at `AT` of a run that is then written in one piece.
+#[inline(always)]
+pub fn put_chunk<const AT: usize, const LEN: usize, const N: usize>(
+    run: &mut [u8; N],
+    bytes: [u8; LEN],
+) {
+    const { assert!(AT + LEN <= N) };
+    run[AT..AT + LEN].copy_from_slice(&bytes);
+}
+
+/// A `bool` from its byte at `offset`: 0 or 1, anything else is an error.
+#[inline(always)]
+pub fn bool_from_byte(byte: u8, offset: usize) -> Result<bool, DecodeError> {
+    bool_at(byte, offset)
+}
+
+/// Validates UTF-8 found at `offset`.
+#[inline]
+pub fn utf8(bytes: &[u8], offset: usize) -> Result<&str, DecodeError> {
+    // ASCII is by far the common case in protocol strings; check it with a vectorisable loop first.
+    if bytes.iter().fold(0u8, |acc, b| acc | b) < 0x80 {
+        // SAFETY: every byte is below 0x80, and an all-ASCII byte string is valid UTF-8.
+        return Ok(unsafe { core::str::from_utf8_unchecked(bytes) });
+    }
+    core::str::from_utf8(bytes)
+        .map_err(|e| DecodeError::new(ErrorKind::InvalidUtf8, offset + e.valid_up_to()))
+}
+
+/// Decodes an element that must consume at least one byte, so a loop "until the end of the
+/// section" always terminates.
+#[inline]
+pub fn decode_progressing<'de, T>(
+    r: &mut Reader<'de>,
+    decode: impl FnOnce(&mut Reader<'de>) -> Result<T, DecodeError>,
+) -> Result<T, DecodeError> {
+    let before = r.remaining();
+    let value = decode(r)?;
+    if r.remaining() == before {
+        return Err(r.error(ErrorKind::InvalidValue("element consumed no bytes")));
+    }
+    Ok(value)
+}
+
+/// The fixed size of a sequence of parts, if every part has one.
+pub const fn sum_fixed(parts: &[Option<usize>]) -> Option<usize> {
+    let mut total = 0;
+    let mut i = 0;
+    while i < parts.len() {
+        match parts[i] {
+            Some(size) => total += size,
+            None => return None,
+        }
+        i += 1;
+    }
+    Some(total)
+}
+
+/// The fewest bytes one element of type `T` can occupy, for bounding counts before allocating.
+#[inline(always)]
+pub const fn min_size<'de, T: WireDecode<'de>>() -> usize {
+    match T::FIXED_SIZE {
+        Some(size) if size > 0 => size,
+        _ => 1,
+    }
+}
+
+/// Capacity to reserve for `count` elements: never more than the input can hold.
+#[inline(always)]
+pub fn capacity_for(count: usize, r: &Reader<'_>, min_size: usize) -> usize {
+    count.min(r.remaining() / min_size.max(1))
+}
+
+/// An integer (or a reference to one) used as a length or count by `len = expr`.
+pub trait AsLen {
+    /// The value as a length, `None` if negative or too large.
+    fn as_len(self) -> Option<usize>;
+}
+
+macro_rules! as_len {
+    ($($ty:ty),*) => {$(
+        impl AsLen for $ty {
+            #[inline(always)]
+            fn as_len(self) -> Option<usize> {
+                usize::try_from(self).ok()
+            }
+        }
+        impl AsLen for &$ty {
+            #[inline(always)]
+            fn as_len(self) -> Option<usize> {
+                usize::try_from(*self).ok()
+            }
+        }
+    )*};
+}
+
+as_len!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+
+/// A length given by an expression over earlier fields, checked against what is left.
+#[inline]
+pub fn len_value(value: impl AsLen, r: &Reader<'_>) -> Result<usize, DecodeError> {
+    value
+        .as_len()
+        .ok_or_else(|| r.error(ErrorKind::InvalidValue("negative or oversized length")))
+}
+
+/// Converts an encoded length into the type of the field that declares it (`len = body_len`).
+#[inline]
+pub fn len_into<T: TryFrom<usize>>(len: usize) -> Result<T, EncodeError> {
+    T::try_from(len).map_err(|_| EncodeError::new(EncodeErrorKind::LengthOverflow { len }))
+}
+
+/// Checks on encode that a length given by an expression matches the value's encoded length.
+#[inline]
+pub fn check_declared_len(declared: impl AsLen, actual: usize) -> Result<(), EncodeError> {
+    match declared.as_len() {
+        Some(declared) if declared == actual => Ok(()),
+        declared => Err(EncodeError::new(EncodeErrorKind::LengthMismatch {
+            declared: declared.unwrap_or(usize::MAX),
+            actual,
+        })),
+    }
+}
+
+/// Checks on encode that an `if = cond` field is present exactly when its condition holds.
+#[inline]
+pub fn check_presence(condition: bool, present: bool) -> Result<(), EncodeError> {
+    if condition == present {
+        Ok(())
+    } else {
+        Err(EncodeError::new(EncodeErrorKind::ConditionMismatch))
+    }
+}
+
+/// Reads the bits `shift..shift + width` of `word` as a `T`.
+#[inline(always)]
+pub fn bits_from<T: BitField>(
+    word: u64,
+    shift: u32,
+    mask: u64,
+    offset: usize,
+) -> Result<T, DecodeError> {
+    T::from_bits((word >> shift) & mask).ok_or_else(|| {
+        DecodeError::new(
+            ErrorKind::InvalidValue("bit field value out of range"),
+            offset,
+        )
+    })
+}
+
+/// Places `value` at `shift`, failing if it does not fit `mask`.
+#[inline(always)]
+pub fn bits_to<T: BitField>(value: &T, shift: u32, mask: u64) -> Result<u64, EncodeError> {
+    let bits = value.to_bits();
+    if bits & !mask != 0 {
+        return Err(EncodeError::new(EncodeErrorKind::ValueOutOfRange));
+    }
+    Ok(bits << shift)
+}
+
+/// Checks reserved bits of a bit-field word.
+#[inline(always)]
+pub fn check_reserved(
+    word: u64,
+    mask: u64,
+    expected: u64,
+    offset: usize,
+) -> Result<(), DecodeError> {
+    if word & mask == expected {
+        Ok(())
+    } else {
+        Err(DecodeError::new(
+            ErrorKind::ReservedBits {
+                found: word & mask,
+                expected,
+            },
+            offset,
+        ))
+    }
+}
+
+/// The error for an enum tag that names no variant.
+#[cold]
+pub fn invalid_tag(tag: u64, offset: usize) -> DecodeError {
+    DecodeError::new(ErrorKind::InvalidTag(tag), offset)
+}
+
+/// An integer tag as `u64` for error messages (two's complement for negative tags).
+pub trait TagValue: Copy {
+    /// The tag for [`ErrorKind::InvalidTag`].
+    fn tag_value(self) -> u64;
+}
+
+macro_rules! tag_value {
+    ($($ty:ty),*) => {$(
+        impl TagValue for $ty {
+            #[inline(always)]
+            fn tag_value(self) -> u64 {
+                self as u64
+            }
+        }
+    )*};
+}
+
+tag_value!(u8, u16, u32, u64, i8, i16, i32, i64);
+
+impl TagValue for Vbi {
+    fn tag_value(self) -> u64 {
+        u64::from(self.0)
+    }
+}
+
+impl TagValue for VarInt {
+    fn tag_value(self) -> u64 {
+        self.0
+    }
+}

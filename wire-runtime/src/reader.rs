@@ -1,0 +1,219 @@
+//! [`Reader`]: a cursor over borrowed input, with length-delimited sections.
+
+use crate::error::{DecodeError, ErrorKind};
+use bytes::Bytes;
+
+/// A cursor over `&'de [u8]` that decoders read from.
+///
+/// A reader either spans the rest of the input (reading past its end is
+/// [`ErrorKind::Incomplete`]: more bytes may arrive) or a length-delimited *section* of it
+/// (reading past its end is [`ErrorKind::SectionOverrun`]: the declared length was wrong).
+/// Offsets in errors always count from the start of the whole input.
+///
+/// ```
+/// use wire_runtime::Reader;
+///
+/// let mut r = Reader::new(&[0, 3, b'a', b'b', b'c', 0xff]);
+/// let n = r.read::<u16>()? as usize;
+/// let mut section = r.section(n)?;
+/// assert_eq!(section.take(3)?, b"abc");
+/// section.expect_end()?;
+/// assert_eq!(r.remaining(), 1);
+/// # Ok::<(), wire_runtime::DecodeError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Reader<'de> {
+    rest: &'de [u8],
+    /// Address of the first byte of the whole input; offsets are computed from it on demand.
+    origin: usize,
+    /// Inside a length-delimited section: running out is malformed, not incomplete.
+    bounded: bool,
+    /// The `Bytes` the input borrows from, so that `Bytes` fields can be zero-copy slices.
+    source: Option<&'de Bytes>,
+}
+
+impl<'de> Reader<'de> {
+    /// A reader over a whole input.
+    #[inline]
+    pub fn new(input: &'de [u8]) -> Self {
+        Reader {
+            rest: input,
+            origin: input.as_ptr() as usize,
+            bounded: false,
+            source: None,
+        }
+    }
+
+    /// A reader over a `Bytes` buffer: `Bytes` fields decoded from it share its storage.
+    #[inline]
+    pub fn from_bytes(input: &'de Bytes) -> Self {
+        Reader {
+            source: Some(input),
+            ..Reader::new(input.as_ref())
+        }
+    }
+
+    /// Bytes left in this reader (in this section, for a section).
+    #[inline]
+    pub fn remaining(&self) -> usize {
+        self.rest.len()
+    }
+
+    /// True when nothing is left to read.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.rest.is_empty()
+    }
+
+    /// The unread bytes, without consuming them.
+    #[inline]
+    pub fn peek_rest(&self) -> &'de [u8] {
+        self.rest
+    }
+
+    /// Byte offset of the next read from the start of the whole input.
+    #[inline]
+    pub fn offset(&self) -> usize {
+        self.rest.as_ptr() as usize - self.origin
+    }
+
+    /// True inside a length-delimited section.
+    #[inline]
+    pub fn is_section(&self) -> bool {
+        self.bounded
+    }
+
+    /// Consumes `n` bytes.
+    #[inline]
+    pub fn take(&mut self, n: usize) -> Result<&'de [u8], DecodeError> {
+        if n > self.rest.len() {
+            return Err(self.short(n));
+        }
+        let (head, tail) = self.rest.split_at(n);
+        self.rest = tail;
+        Ok(head)
+    }
+
+    /// Consumes `N` bytes as an array reference: one bounds check for a run of fixed-size fields.
+    #[inline]
+    pub fn take_array<const N: usize>(&mut self) -> Result<&'de [u8; N], DecodeError> {
+        match self.rest.split_first_chunk::<N>() {
+            Some((head, tail)) => {
+                self.rest = tail;
+                Ok(head)
+            }
+            None => Err(self.short(N)),
+        }
+    }
+
+    /// Consumes everything left in this reader.
+    #[inline]
+    pub fn take_rest(&mut self) -> &'de [u8] {
+        core::mem::take(&mut self.rest)
+    }
+
+    /// The next byte, not consumed.
+    #[inline]
+    pub fn peek_u8(&self) -> Result<u8, DecodeError> {
+        match self.rest.first() {
+            Some(&b) => Ok(b),
+            None => Err(self.short(1)),
+        }
+    }
+
+    /// Decodes one `T`.
+    #[inline]
+    pub fn read<T: crate::WireDecode<'de>>(&mut self) -> Result<T, DecodeError> {
+        T::decode(self)
+    }
+
+    /// Splits off the next `len` bytes as a section and advances past them.
+    ///
+    /// A section longer than what is left is incomplete input at the top level and
+    /// [`ErrorKind::LengthOutOfBounds`] inside another section.
+    #[inline]
+    pub fn section(&mut self, len: usize) -> Result<Reader<'de>, DecodeError> {
+        if len > self.rest.len() {
+            return Err(self.length_out_of_bounds(len as u64));
+        }
+        let (head, tail) = self.rest.split_at(len);
+        self.rest = tail;
+        Ok(Reader {
+            rest: head,
+            origin: self.origin,
+            bounded: true,
+            source: self.source,
+        })
+    }
+
+    /// Fails with [`ErrorKind::TrailingBytes`] unless everything was consumed.
+    #[inline]
+    pub fn expect_end(&self) -> Result<(), DecodeError> {
+        if self.rest.is_empty() {
+            Ok(())
+        } else {
+            Err(self.error(ErrorKind::TrailingBytes(self.rest.len())))
+        }
+    }
+
+    /// Checks that a count of elements, each at least `min_size` bytes, can fit in what is left,
+    /// before anything is allocated for it. Returns the count as a `usize`.
+    #[inline]
+    pub fn check_count(&self, count: u64, min_size: usize) -> Result<usize, DecodeError> {
+        let need = count.saturating_mul(min_size.max(1) as u64);
+        if need > self.rest.len() as u64 {
+            return Err(self.length_out_of_bounds(need));
+        }
+        Ok(count as usize)
+    }
+
+    /// Consumes the constant bytes `expected`, or fails with [`ErrorKind::MagicMismatch`].
+    #[inline]
+    pub fn expect_magic(&mut self, expected: &[u8]) -> Result<(), DecodeError> {
+        let at = self.offset();
+        if self.take(expected.len())? != expected {
+            return Err(DecodeError::new(ErrorKind::MagicMismatch, at));
+        }
+        Ok(())
+    }
+
+    /// A `Bytes` for a slice of this reader's input: shared with the source `Bytes` when the
+    /// reader was built by [`Reader::from_bytes`], copied otherwise.
+    #[inline]
+    pub fn bytes_of(&self, slice: &'de [u8]) -> Bytes {
+        match self.source {
+            Some(source) if !slice.is_empty() => source.slice_ref(slice),
+            _ => Bytes::copy_from_slice(slice),
+        }
+    }
+
+    /// An error of `kind` at the current offset.
+    #[cold]
+    pub fn error(&self, kind: ErrorKind) -> DecodeError {
+        DecodeError::new(kind, self.offset())
+    }
+
+    /// The error for wanting `wanted` bytes when fewer are left.
+    #[cold]
+    pub fn short(&self, wanted: usize) -> DecodeError {
+        let available = self.rest.len();
+        let kind = if self.bounded {
+            ErrorKind::SectionOverrun { wanted, available }
+        } else {
+            ErrorKind::Incomplete { wanted, available }
+        };
+        self.error(kind)
+    }
+
+    /// The error for a length prefix of `len` bytes (or elements) that cannot fit.
+    #[cold]
+    pub fn length_out_of_bounds(&self, len: u64) -> DecodeError {
+        let available = self.rest.len();
+        if self.bounded {
+            self.error(ErrorKind::LengthOutOfBounds { len, available })
+        } else {
+            let wanted = usize::try_from(len).unwrap_or(usize::MAX);
+            self.error(ErrorKind::Incomplete { wanted, available })
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! The codec traits and the entry points that drive them.
+
+use crate::error::{DecodeError, EncodeError, EncodeErrorKind};
+use crate::reader::Reader;
+use alloc::vec::Vec;
+use bytes::{BufMut, Bytes};
+
+/// A type that can be decoded from big-endian wire bytes borrowed for `'de`.
+///
+/// Derive it with `#[derive(WireDecode)]`; implement it by hand only for a layout the attributes
+/// cannot express.
+///
+/// ```
+/// use wire_runtime::{decode, WireDecode};
+///
+/// #[derive(WireDecode, Debug, PartialEq)]
+/// struct Header { code: i16, language: u8, version: i16 }
+///
+/// let header: Header = decode(&[0x00, 0x0a, 0x00, 0x01, 0x3d])?;
+/// assert_eq!(header, Header { code: 10, language: 0, version: 317 });
+/// # Ok::<(), wire_runtime::DecodeError>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded from the wire",
+    label = "`{Self}` does not implement `WireDecode`",
+    note = "derive it with `#[derive(WireDecode)]`, or give the field `#[wire(with = path::to::module)]`"
+)]
+pub trait WireDecode<'de>: Sized {
+    /// The encoded size when it is the same for every value (`Some(2)` for `u16`).
+    const FIXED_SIZE: Option<usize> = None;
+
+    /// Reads one value from `r`. Unsized layouts (`&[u8]`, `&str`, `Vec<T>`) take the rest of
+    /// the reader's section; give them a length prefix with `#[wire(len = ...)]`.
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError>;
+}
+
+/// A type that needs context from its parent to decode (`#[wire(ctx(name: Type))]`).
+///
+/// Every [`WireDecode`] type is `DecodeWith<()>`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded with context `{C}`",
+    label = "`{Self}` does not implement `DecodeWith<{C}>`",
+    note = "declare the context on the type with `#[wire(ctx(name: Type))]` and pass it with `#[wire(ctx = expr)]`"
+)]
+pub trait DecodeWith<'de, C>: Sized {
+    /// Reads one value from `r`, given the context `ctx`.
+    fn decode_with(r: &mut Reader<'de>, ctx: C) -> Result<Self, DecodeError>;
+}
+
+impl<'de, T: WireDecode<'de>> DecodeWith<'de, ()> for T {
+    #[inline]
+    fn decode_with(r: &mut Reader<'de>, _: ()) -> Result<Self, DecodeError> {
+        T::decode(r)
+    }
+}
+
+/// A type that can be encoded to big-endian wire bytes.
+///
+/// ```
+/// use wire_runtime::WireEncode;
+///
+/// #[derive(WireEncode)]
+/// struct Header { code: i16, language: u8, version: i16 }
+///
+/// let header = Header { code: 10, language: 0, version: 317 };
+/// assert_eq!(header.encoded_len(), 5);
+/// assert_eq!(header.to_bytes()?.as_ref(), &[0x00, 0x0a, 0x00, 0x01, 0x3d]);
+/// # Ok::<(), wire_runtime::EncodeError>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be encoded to the wire",
+    label = "`{Self}` does not implement `WireEncode`",
+    note = "derive it with `#[derive(WireEncode)]`, or give the field `#[wire(with = path::to::module)]`"
+)]
+pub trait WireEncode {
+    /// The encoded size when it is the same for every value.
+    const FIXED_SIZE: Option<usize> = None;
+
+    /// The exact number of bytes [`WireEncode::encode`] writes, computed without encoding.
+    fn encoded_len(&self) -> usize;
+
+    /// Writes the value into `buf`. On error, a prefix of the encoding may have been written.
+    fn encode<B: BufMut + ?Sized>(&self, buf: &mut B) -> Result<(), EncodeError>;
+
+    /// Encodes into a new `Vec` allocated once at the exact size.
+    fn to_vec(&self) -> Result<Vec<u8>, EncodeError> {
+        let mut out = Vec::with_capacity(self.encoded_len());
+        self.encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Encodes into a new `Bytes` with exactly one allocation.
+    fn to_bytes(&self) -> Result<Bytes, EncodeError> {
+        self.to_vec().map(Bytes::from)
+    }
+
+    /// Encodes into the front of `out`, returning the number of bytes written; a buffer that is
+    /// too small is an error and is left untouched.
+    fn encode_to_slice(&self, out: &mut [u8]) -> Result<usize, EncodeError> {
+        let needed = self.encoded_len();
+        let Some(mut window) = out.get_mut(..needed) else {
+            return Err(EncodeError::new(EncodeErrorKind::BufferTooSmall {
+                needed,
+                available: out.len(),
+            }));
+        };
+        self.encode(&mut window)?;
+        Ok(needed)
+    }
+}
+
+/// A type that needs context from its parent to encode; every [`WireEncode`] type is
+/// `EncodeWith<()>`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be encoded with context `{C}`",
+    label = "`{Self}` does not implement `EncodeWith<{C}>`",
+    note = "declare the context on the type with `#[wire(ctx(name: Type))]` and pass it with `#[wire(ctx = expr)]`"
+)]
+pub trait EncodeWith<C> {
+    /// The exact number of bytes [`EncodeWith::encode_with`] writes.
+    fn encoded_len_with(&self, ctx: C) -> usize;
+
+    /// Writes the value into `buf`, given the context `ctx`.
+    fn encode_with<B: BufMut + ?Sized>(&self, buf: &mut B, ctx: C) -> Result<(), EncodeError>;
+
+    /// Encodes into a new `Vec` allocated once at the exact size.
+    fn to_vec_with(&self, ctx: C) -> Result<Vec<u8>, EncodeError>
+    where
+        C: Clone,
+    {
+        let mut out = Vec::with_capacity(self.encoded_len_with(ctx.clone()));
+        self.encode_with(&mut out, ctx)?;
+        Ok(out)
+    }
+}
+
+impl<T: WireEncode + ?Sized> EncodeWith<()> for T {
+    #[inline]
+    fn encoded_len_with(&self, _: ()) -> usize {
+        self.encoded_len()
+    }
+
+    #[inline]
+    fn encode_with<B: BufMut + ?Sized>(&self, buf: &mut B, _: ()) -> Result<(), EncodeError> {
+        self.encode(buf)
+    }
+}
+
+/// Decodes a whole buffer into a `T`; bytes left over are an error.
+///
+/// ```
+/// let n: u32 = wire_runtime::decode(&[0, 0, 1, 0])?;
+/// assert_eq!(n, 256);
+/// assert!(wire_runtime::decode::<u16>(&[0, 0, 1]).is_err());
+/// # Ok::<(), wire_runtime::DecodeError>(())
+/// ```
+#[inline]
+pub fn decode<'de, T: WireDecode<'de>>(input: &'de [u8]) -> Result<T, DecodeError> {
+    let mut r = Reader::new(input);
+    let value = T::decode(&mut r)?;
+    r.expect_end()?;
+    Ok(value)
+}
+
+/// Decodes a `T` from the front of `input`, returning it with the number of bytes it took.
+///
+/// ```
+/// let (n, used) = wire_runtime::decode_prefix::<u16>(&[1, 2, 3])?;
+/// assert_eq!((n, used), (0x0102, 2));
+/// # Ok::<(), wire_runtime::DecodeError>(())
+/// ```
+#[inline]
+pub fn decode_prefix<'de, T: WireDecode<'de>>(input: &'de [u8]) -> Result<(T, usize), DecodeError> {
+    let mut r = Reader::new(input);
+    let value = T::decode(&mut r)?;
+    Ok((value, r.offset()))
+}
+
+/// Decodes a whole `Bytes` buffer; `Bytes` fields of the result share its storage (no copy).
+///
+/// ```
+/// use bytes::Bytes;
+///
+/// let input = Bytes::from_static(b"\x00\x02hi");
+/// #[derive(wire_runtime::WireDecode)]
+/// struct Msg { #[wire(len = u16)] body: Bytes }
+/// let msg: Msg = wire_runtime::decode_bytes(&input)?;
+/// assert_eq!(msg.body.as_ptr(), input[2..].as_ptr());
+/// # Ok::<(), wire_runtime::DecodeError>(())
+/// ```
+#[inline]
+pub fn decode_bytes<'de, T: WireDecode<'de>>(input: &'de Bytes) -> Result<T, DecodeError> {
+    let mut r = Reader::from_bytes(input);
+    let value = T::decode(&mut r)?;
+    r.expect_end()?;
+    Ok(value)
+}

@@ -1,0 +1,160 @@
+//! Variable-length integers: MQTT's Variable Byte Integer and unsigned LEB128.
+
+use crate::error::{DecodeError, EncodeError, EncodeErrorKind, ErrorKind};
+use crate::reader::Reader;
+use crate::traits::{WireDecode, WireEncode};
+use bytes::BufMut;
+
+/// MQTT's Variable Byte Integer: 7 bits per byte, low group first, 1 to 4 bytes, at most
+/// 268 435 455. A fifth continuation byte and non-minimal encodings are malformed.
+///
+/// ```
+/// use wire_runtime::{decode, Vbi, WireEncode};
+///
+/// assert_eq!(decode::<Vbi>(&[0xc1, 0x02])?, Vbi(321));
+/// assert_eq!(Vbi(321).to_vec().unwrap(), [0xc1, 0x02]);
+/// assert!(decode::<Vbi>(&[0xff, 0xff, 0xff, 0xff, 0x01]).is_err());
+/// # Ok::<(), wire_runtime::DecodeError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Vbi(pub u32);
+
+impl Vbi {
+    /// The largest value a Variable Byte Integer can hold.
+    pub const MAX: u32 = 268_435_455;
+
+    /// Bytes needed to encode `value` (1 to 4; values above [`Vbi::MAX`] count as 4).
+    #[inline]
+    pub const fn size_of(value: u32) -> usize {
+        match value {
+            0..=0x7f => 1,
+            0x80..=0x3fff => 2,
+            0x4000..=0x1f_ffff => 3,
+            _ => 4,
+        }
+    }
+}
+
+impl<'de> WireDecode<'de> for Vbi {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let first = r.peek_u8()?;
+        if first < 0x80 {
+            r.take(1)?;
+            return Ok(Vbi(u32::from(first)));
+        }
+        decode_vbi_slow(r)
+    }
+}
+
+fn decode_vbi_slow(r: &mut Reader<'_>) -> Result<Vbi, DecodeError> {
+    let start = r.offset();
+    let mut value = 0u32;
+    for i in 0..4 {
+        let [byte] = *r.take_array()?;
+        value |= u32::from(byte & 0x7f) << (7 * i);
+        if byte & 0x80 == 0 {
+            if i > 0 && byte == 0 {
+                return Err(DecodeError::new(
+                    ErrorKind::InvalidValue("non-minimal variable byte integer"),
+                    start,
+                ));
+            }
+            return Ok(Vbi(value));
+        }
+    }
+    Err(DecodeError::new(ErrorKind::VarIntTooLong, start))
+}
+
+impl WireEncode for Vbi {
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        Vbi::size_of(self.0)
+    }
+
+    #[inline]
+    fn encode<B: BufMut + ?Sized>(&self, buf: &mut B) -> Result<(), EncodeError> {
+        if self.0 > Vbi::MAX {
+            return Err(EncodeError::new(EncodeErrorKind::ValueOutOfRange));
+        }
+        let mut value = self.0;
+        loop {
+            let byte = (value & 0x7f) as u8;
+            value >>= 7;
+            if value == 0 {
+                buf.put_u8(byte);
+                return Ok(());
+            }
+            buf.put_u8(byte | 0x80);
+        }
+    }
+}
+
+/// An unsigned LEB128 integer (as in protobuf): 7 bits per byte, low group first, at most 10
+/// bytes. Non-minimal encodings and values above `u64::MAX` are malformed.
+///
+/// ```
+/// use wire_runtime::{decode, VarInt, WireEncode};
+///
+/// assert_eq!(decode::<VarInt>(&[0xac, 0x02])?, VarInt(300));
+/// assert_eq!(VarInt(300).to_vec().unwrap(), [0xac, 0x02]);
+/// # Ok::<(), wire_runtime::DecodeError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct VarInt(pub u64);
+
+impl VarInt {
+    /// Bytes needed to encode `value` (1 to 10).
+    #[inline]
+    pub const fn size_of(value: u64) -> usize {
+        let bits = 64 - (value | 1).leading_zeros() as usize;
+        bits.div_ceil(7)
+    }
+}
+
+impl<'de> WireDecode<'de> for VarInt {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let start = r.offset();
+        let mut value = 0u64;
+        for i in 0..10 {
+            let [byte] = *r.take_array()?;
+            let group = u64::from(byte & 0x7f);
+            if i == 9 && group > 1 {
+                return Err(DecodeError::new(ErrorKind::VarIntTooLong, start));
+            }
+            value |= group << (7 * i);
+            if byte & 0x80 == 0 {
+                if i > 0 && byte == 0 {
+                    return Err(DecodeError::new(
+                        ErrorKind::InvalidValue("non-minimal varint"),
+                        start,
+                    ));
+                }
+                return Ok(VarInt(value));
+            }
+        }
+        Err(DecodeError::new(ErrorKind::VarIntTooLong, start))
+    }
+}
+
+impl WireEncode for VarInt {
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        VarInt::size_of(self.0)
+    }
+
+    #[inline]
+    fn encode<B: BufMut + ?Sized>(&self, buf: &mut B) -> Result<(), EncodeError> {
+        let mut value = self.0;
+        loop {
+            let byte = (value & 0x7f) as u8;
+            value >>= 7;
+            if value == 0 {
+                buf.put_u8(byte);
+                return Ok(());
+            }
+            buf.put_u8(byte | 0x80);
+        }
+    }
+}
