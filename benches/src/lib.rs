@@ -1,1 +1,15 @@
-//! Layouts and hand-written baselines shared by the benches.
+//! Layouts shared by the benches, each declared twice: once with the derive (`wire`) and once
+//! as careful hand-written `bytes` code (`hand`), producing the same values and bytes.
+
+pub mod mqtt;
+pub mod rocketmq;
+
+/// UTF-8 validation with an ASCII fast path, as careful hand-written decoders do it.
+#[inline]
+pub fn utf8(bytes: &[u8]) -> Option<&str> {
+    if bytes.iter().fold(0u8, |acc, b| acc | b) < 0x80 {
+        // SAFETY: all bytes are ASCII, which is valid UTF-8.
+        return Some(unsafe { std::str::from_utf8_unchecked(bytes) });
+    }
+    std::str::from_utf8(bytes).ok()
+}

@@ -1,1 +1,5 @@
-//! Shared fixtures for the integration tests.
+//! Integration tests of wire. The README's examples are compiled and run as this crate's
+//! doctests.
+#![doc = include_str!("../../README.md")]
+
+pub mod everything;

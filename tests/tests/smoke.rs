@@ -110,7 +110,7 @@ fn header_round_trip() {
         remark: None,
         ext,
     };
-    let bytes = h.to_vec().unwrap();
+    let bytes = h.encode_to_vec().unwrap();
     assert_eq!(bytes.len(), h.encoded_len());
     let back: Header<'_> = decode(&bytes).unwrap();
     assert_eq!(back, h);
@@ -130,12 +130,12 @@ fn publish_round_trip() {
             payload: Bytes::from_static(b"hello"),
         },
     });
-    let bytes = p.to_vec().unwrap();
+    let bytes = p.encode_to_vec().unwrap();
     assert_eq!(bytes[0], 0x32);
     let back: Packet<'_> = decode(&bytes).unwrap();
     assert_eq!(back, p);
     let ping = Packet::PingReq(PingReq {});
-    assert_eq!(ping.to_vec().unwrap(), [0xc0]);
+    assert_eq!(ping.encode_to_vec().unwrap(), [0xc0]);
     assert_eq!(decode::<Packet<'_>>(&[0xc0]).unwrap(), ping);
     assert!(decode::<Packet<'_>>(&[0xc1]).is_err());
 }
@@ -154,7 +154,7 @@ fn command_round_trip() {
             body: b"xyz",
         },
     ] {
-        let bytes = c.to_vec().unwrap();
+        let bytes = c.encode_to_vec().unwrap();
         assert_eq!(bytes.len(), c.encoded_len());
         assert_eq!(decode::<Command<'_>>(&bytes).unwrap(), c);
     }
@@ -169,7 +169,7 @@ fn len_field_filled() {
         n: Vbi(2),
         items: vec![1, 2],
     };
-    let bytes = v.to_vec().unwrap();
+    let bytes = v.encode_to_vec().unwrap();
     assert_eq!(&bytes[..4], &[0, 0, 0, 3]);
     let back: WithLenField<'_> = decode(&bytes).unwrap();
     assert_eq!(back.body_len, 3);
@@ -186,7 +186,7 @@ fn count_expression_is_checked_on_encode() {
         n: Vbi(5),
         items: vec![1, 2],
     };
-    let err = v.to_vec().unwrap_err();
+    let err = v.encode_to_vec().unwrap_err();
     assert_eq!(
         err.to_string(),
         "WithLenField.items: declared length 5 but the value has length 2"

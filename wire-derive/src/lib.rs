@@ -11,6 +11,8 @@
 
 mod codegen;
 mod internals;
+#[cfg(test)]
+mod snapshots;
 
 use internals::ast::Container;
 use internals::ctxt::Ctxt;
@@ -51,20 +53,8 @@ fn expand(input: &DeriveInput, direction: Direction) -> proc_macro2::TokenStream
     }
     let _ = cx.check();
     match direction {
-        Direction::Decode => {
-            let t = codegen::de::expand(&container);
-            if std::env::var("WIRE_DEBUG").is_ok() {
-                eprintln!("{t}");
-            }
-            t
-        }
-        Direction::Encode => {
-            let t = codegen::ser::expand(&container);
-            if std::env::var("WIRE_DEBUG").is_ok() {
-                eprintln!("{t}");
-            }
-            t
-        }
+        Direction::Decode => codegen::de::expand(&container),
+        Direction::Encode => codegen::ser::expand(&container),
     }
 }
 

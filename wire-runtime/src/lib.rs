@@ -18,7 +18,7 @@
 //! let bytes = b"\x00\x03a/b\x00\x0ahello";
 //! let publish: Publish<'_> = decode(bytes)?;
 //! assert_eq!(publish, Publish { topic: "a/b", packet_id: 10, payload: b"hello" });
-//! assert_eq!(publish.to_vec().unwrap(), bytes);
+//! assert_eq!(publish.encode_to_vec().unwrap(), bytes);
 //! # Ok::<(), wire_runtime::DecodeError>(())
 //! ```
 //!

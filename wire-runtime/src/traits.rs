@@ -83,7 +83,7 @@ pub trait WireEncode {
     fn encode<B: BufMut + ?Sized>(&self, buf: &mut B) -> Result<(), EncodeError>;
 
     /// Encodes into a new `Vec` allocated once at the exact size.
-    fn to_vec(&self) -> Result<Vec<u8>, EncodeError> {
+    fn encode_to_vec(&self) -> Result<Vec<u8>, EncodeError> {
         let mut out = Vec::with_capacity(self.encoded_len());
         self.encode(&mut out)?;
         Ok(out)
@@ -91,7 +91,7 @@ pub trait WireEncode {
 
     /// Encodes into a new `Bytes` with exactly one allocation.
     fn to_bytes(&self) -> Result<Bytes, EncodeError> {
-        self.to_vec().map(Bytes::from)
+        self.encode_to_vec().map(Bytes::from)
     }
 
     /// Encodes into the front of `out`, returning the number of bytes written; a buffer that is
@@ -124,7 +124,7 @@ pub trait EncodeWith<C> {
     fn encode_with<B: BufMut + ?Sized>(&self, buf: &mut B, ctx: C) -> Result<(), EncodeError>;
 
     /// Encodes into a new `Vec` allocated once at the exact size.
-    fn to_vec_with(&self, ctx: C) -> Result<Vec<u8>, EncodeError>
+    fn encode_to_vec_with(&self, ctx: C) -> Result<Vec<u8>, EncodeError>
     where
         C: Clone,
     {

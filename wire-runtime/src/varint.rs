@@ -12,7 +12,7 @@ use bytes::BufMut;
 /// use wire_runtime::{decode, Vbi, WireEncode};
 ///
 /// assert_eq!(decode::<Vbi>(&[0xc1, 0x02])?, Vbi(321));
-/// assert_eq!(Vbi(321).to_vec().unwrap(), [0xc1, 0x02]);
+/// assert_eq!(Vbi(321).encode_to_vec().unwrap(), [0xc1, 0x02]);
 /// assert!(decode::<Vbi>(&[0xff, 0xff, 0xff, 0xff, 0x01]).is_err());
 /// # Ok::<(), wire_runtime::DecodeError>(())
 /// ```
@@ -97,7 +97,7 @@ impl WireEncode for Vbi {
 /// use wire_runtime::{decode, VarInt, WireEncode};
 ///
 /// assert_eq!(decode::<VarInt>(&[0xac, 0x02])?, VarInt(300));
-/// assert_eq!(VarInt(300).to_vec().unwrap(), [0xac, 0x02]);
+/// assert_eq!(VarInt(300).encode_to_vec().unwrap(), [0xac, 0x02]);
 /// # Ok::<(), wire_runtime::DecodeError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]

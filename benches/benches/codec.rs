@@ -1,0 +1,94 @@
+//! Derived codecs (`wire`) against hand-written `bytes` code (`hand`) on the same layouts, in
+//! the same run. Benchmark ids are `<case>/<impl>`; `benches/ratios.py` prints the ratios.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::Duration;
+use wire_benches::{mqtt, rocketmq};
+use wire_runtime::{WireEncode, decode};
+
+fn rocketmq_header(c: &mut Criterion) {
+    let header = rocketmq::sample();
+    let bytes = header.encode_to_vec().unwrap();
+    let mut hand_bytes = Vec::new();
+    rocketmq::hand::encode(&header, &mut hand_bytes);
+    assert_eq!(bytes, hand_bytes, "hand and wire encoders disagree");
+    assert_eq!(rocketmq::hand::decode(&bytes).as_ref(), Some(&header));
+    assert_eq!(decode::<rocketmq::Header<'_>>(&bytes).unwrap(), header);
+
+    let mut group = c.benchmark_group("rocketmq_header_decode");
+    group.bench_function("wire", |b| {
+        b.iter(|| decode::<rocketmq::Header<'_>>(black_box(&bytes)).unwrap())
+    });
+    group.bench_function("hand", |b| {
+        b.iter(|| rocketmq::hand::decode(black_box(&bytes)).unwrap())
+    });
+    group.finish();
+
+    let mut out = Vec::with_capacity(256);
+    let mut group = c.benchmark_group("rocketmq_header_encode");
+    group.bench_function("wire", |b| {
+        b.iter(|| {
+            out.clear();
+            black_box(&header).encode(&mut out).unwrap();
+            black_box(out.as_slice());
+        })
+    });
+    group.bench_function("hand", |b| {
+        b.iter(|| {
+            out.clear();
+            rocketmq::hand::encode(black_box(&header), &mut out);
+            black_box(out.as_slice());
+        })
+    });
+    group.finish();
+}
+
+fn mqtt_publish(c: &mut Criterion) {
+    let payload = [0x42u8; 64];
+    let publish = mqtt::sample(&payload);
+    let bytes = publish.encode_to_vec().unwrap();
+    let mut hand_bytes = Vec::new();
+    mqtt::hand::encode(&publish, &mut hand_bytes);
+    assert_eq!(bytes, hand_bytes, "hand and wire encoders disagree");
+    assert_eq!(bytes.len(), 95);
+    assert_eq!(mqtt::hand::decode(&bytes).as_ref(), Some(&publish));
+    assert_eq!(decode::<mqtt::Publish<'_>>(&bytes).unwrap(), publish);
+
+    let mut group = c.benchmark_group("mqtt_publish_64_decode");
+    group.bench_function("wire", |b| {
+        b.iter(|| decode::<mqtt::Publish<'_>>(black_box(&bytes)).unwrap())
+    });
+    group.bench_function("hand", |b| {
+        b.iter(|| mqtt::hand::decode(black_box(&bytes)).unwrap())
+    });
+    group.finish();
+
+    let mut out = Vec::with_capacity(256);
+    let mut group = c.benchmark_group("mqtt_publish_64_encode");
+    group.bench_function("wire", |b| {
+        b.iter(|| {
+            out.clear();
+            black_box(&publish).encode(&mut out).unwrap();
+            black_box(out.as_slice());
+        })
+    });
+    group.bench_function("hand", |b| {
+        b.iter(|| {
+            out.clear();
+            mqtt::hand::encode(black_box(&publish), &mut out);
+            black_box(out.as_slice());
+        })
+    });
+    group.finish();
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(50)
+}
+
+criterion_group! { name = benches; config = config(); targets = rocketmq_header, mqtt_publish }
+criterion_main!(benches);

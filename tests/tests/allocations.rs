@@ -1,0 +1,164 @@
+//! Allocation counts, measured with a counting global allocator: decoding borrowed types does
+//! not allocate, `to_bytes` allocates once, and hostile length prefixes allocate nothing close
+//! to what they claim.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use wire_runtime::{ErrorKind, WireEncode, decode};
+use wire_tests::everything::{Borrowed, Counted, Frame};
+
+struct Counting;
+
+thread_local! {
+    static COUNT: Cell<usize> = const { Cell::new(0) };
+    static BYTES: Cell<usize> = const { Cell::new(0) };
+}
+
+fn record(size: usize) {
+    // `try_with`: the allocator may run while thread-locals are being torn down.
+    let _ = COUNT.try_with(|c| c.set(c.get() + 1));
+    let _ = BYTES.try_with(|b| b.set(b.get() + size));
+}
+
+// SAFETY: every call is forwarded unchanged to the system allocator; counting has no effect on
+// the memory returned.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        record(layout.size());
+        // SAFETY: same layout contract as our caller's.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        record(layout.size());
+        // SAFETY: same layout contract as our caller's.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        record(new_size);
+        // SAFETY: `ptr` was allocated by `System` with `layout`, as our caller guarantees.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` was allocated by `System` with `layout`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Allocations (count, bytes) made by `f` on this thread.
+fn measure<T>(f: impl FnOnce() -> T) -> (T, usize, usize) {
+    let (c0, b0) = (COUNT.with(Cell::get), BYTES.with(Cell::get));
+    let out = f();
+    (out, COUNT.with(Cell::get) - c0, BYTES.with(Cell::get) - b0)
+}
+
+fn sample() -> Vec<u8> {
+    Borrowed {
+        code: 10,
+        flag: true,
+        topic: "sensors/room1/temperature",
+        name: Some("client-7"),
+        kind: 1,
+        packet_id: Some(10),
+        body: &[1, 2, 3, 4],
+        payload: &[0x42; 64],
+    }
+    .to_vec()
+    .unwrap()
+}
+
+#[test]
+fn decoding_a_borrowed_struct_does_not_allocate() {
+    let bytes = sample();
+    let (value, count, _) = measure(|| decode::<Borrowed<'_>>(&bytes).unwrap());
+    assert_eq!(count, 0);
+    assert_eq!(value.topic, "sensors/room1/temperature");
+}
+
+#[test]
+fn encoding_into_a_reused_buffer_does_not_allocate() {
+    let bytes = sample();
+    let value = decode::<Borrowed<'_>>(&bytes).unwrap();
+    let mut out = Vec::with_capacity(256);
+    let ((), count, _) = measure(|| value.encode(&mut out).unwrap());
+    assert_eq!(count, 0);
+    let mut slice = [0u8; 256];
+    let (written, count, _) = measure(|| value.encode_to_slice(&mut slice).unwrap());
+    assert_eq!((written, count), (bytes.len(), 0));
+}
+
+#[test]
+fn to_bytes_allocates_exactly_once() {
+    let bytes = sample();
+    let value = decode::<Borrowed<'_>>(&bytes).unwrap();
+    let (encoded, count, size) = measure(|| value.to_bytes().unwrap());
+    assert_eq!(count, 1);
+    assert_eq!(size, bytes.len());
+    assert_eq!(encoded.as_ref(), &bytes[..]);
+    let (vec, count, _) = measure(|| value.encode_to_vec().unwrap());
+    assert_eq!((vec.len(), count), (bytes.len(), 1));
+}
+
+#[test]
+fn hostile_counts_and_lengths_do_not_allocate_what_they_claim() {
+    let cases: [(&str, Vec<u8>); 4] = [
+        (
+            "count 2^32-1 of u64",
+            [&[0xff, 0xff, 0xff, 0xff][..], &[0; 6]].concat(),
+        ),
+        (
+            "count 2^31 of strings",
+            [&[0, 0, 0, 0][..], &[0x80, 0, 0, 0], &[0; 6]].concat(),
+        ),
+        (
+            "byte length 2^31",
+            [&[0, 0, 0, 0][..], &[0, 0, 0, 0], &[0x80, 0, 0, 0], &[1, 2]].concat(),
+        ),
+        (
+            "section length 2^32-1",
+            [&[0xff, 0xff, 0xff, 0xff][..], &[0; 6]].concat(),
+        ),
+    ];
+    for (name, input) in &cases {
+        let (result, _, bytes) = measure(|| decode::<Counted>(input));
+        let err = result.unwrap_err();
+        assert!(err.is_incomplete(), "{name}: {err}");
+        assert!(
+            bytes <= 64 * input.len() + 256,
+            "{name}: {bytes} bytes allocated for {} input bytes",
+            input.len()
+        );
+        let (result, _, bytes) = measure(|| decode::<Frame>(input));
+        assert!(result.is_err(), "{name}");
+        assert!(
+            bytes <= 64 * input.len() + 256,
+            "{name}: {bytes} bytes allocated"
+        );
+    }
+}
+
+#[test]
+fn nested_sections_claiming_more_than_their_parent_are_malformed() {
+    // A complete 6-byte section whose contents need far more: malformed, not incomplete, and
+    // nothing allocated for what the bytes inside claim.
+    let mut input = vec![0, 0, 0, 6];
+    input.extend_from_slice(b"WR");
+    input.extend_from_slice(&[0x80, 0, 0, 0]);
+    let (result, _, bytes) = measure(|| decode::<Frame>(&input));
+    let err = result.unwrap_err();
+    assert!(!err.is_incomplete(), "{err}");
+    assert!(bytes <= 256, "{bytes} bytes allocated");
+
+    let everything_in_short_section = [0, 0, 0, 2, b'W', b'R'];
+    let err = decode::<Frame>(&everything_in_short_section).unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::SectionOverrun { .. }),
+        "{err}"
+    );
+    assert_eq!(err.path().to_string(), "Frame.body.a");
+}

@@ -1,0 +1,10 @@
+use wire_runtime::{WireDecode, WireEncode};
+
+#[derive(WireDecode, WireEncode)]
+struct Msg {
+    #[wire(len = u16)]
+    #[wire(len = u32)]
+    name: String,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use wire_runtime::{WireDecode, WireEncode};
+
+#[derive(WireDecode, WireEncode)]
+#[wire(bits = u8, magic = [0xca])]
+struct Flags {
+    #[wire(bit = 0)]
+    retain: bool,
+}
+
+fn main() {}

@@ -1,0 +1,12 @@
+use wire_runtime::{WireDecode, WireEncode};
+
+#[derive(WireDecode, WireEncode)]
+#[wire(tag = u8)]
+enum Packet {
+    #[wire(tag = 1)]
+    Ping,
+    #[wire(other)]
+    Unknown,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use wire_runtime::{WireDecode, WireEncode};
+
+#[derive(WireDecode, WireEncode)]
+#[wire(tag = u16, peek)]
+enum Packet {
+    #[wire(tag = 1)]
+    Ping,
+}
+
+fn main() {}

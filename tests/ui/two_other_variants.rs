@@ -1,0 +1,14 @@
+use wire_runtime::{WireDecode, WireEncode};
+
+#[derive(WireDecode, WireEncode)]
+#[wire(tag = u8)]
+enum Packet {
+    #[wire(tag = 1)]
+    Ping,
+    #[wire(other)]
+    Unknown(u8),
+    #[wire(other)]
+    Unexpected(u8),
+}
+
+fn main() {}

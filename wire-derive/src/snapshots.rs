@@ -1,0 +1,131 @@
+//! Expansion snapshots: the code generated for representative inputs, checked in under
+//! `wire-derive/snapshots/` so that every change to codegen shows up in review.
+//!
+//! Run with `WIRE_BLESS=1` to rewrite the snapshots after an intended change.
+
+use crate::{Direction, expand};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn rustfmt(code: &str) -> String {
+    let mut child = Command::new("rustfmt")
+        .args(["--edition", "2024", "--emit", "stdout"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("rustfmt is installed with the toolchain");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(code.as_bytes())
+        .expect("write to rustfmt");
+    let out = child.wait_with_output().expect("rustfmt runs");
+    assert!(out.status.success(), "rustfmt failed on:\n{code}");
+    String::from_utf8(out.stdout).expect("rustfmt prints UTF-8")
+}
+
+fn check(name: &str, input: &str) {
+    let parsed: syn::DeriveInput = syn::parse_str(input).expect("snapshot input parses");
+    let decode = expand(&parsed, Direction::Decode);
+    let encode = expand(&parsed, Direction::Encode);
+    let actual = rustfmt(&format!("{input}\n{decode}\n{encode}\n"));
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("snapshots")
+        .join(format!("{name}.rs"));
+    if std::env::var_os("WIRE_BLESS").is_some() {
+        std::fs::write(&path, &actual).expect("write snapshot");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        expected == actual,
+        "expansion of `{name}` changed; review it and rerun with WIRE_BLESS=1 to accept:\n{actual}"
+    );
+}
+
+#[test]
+fn fixed_header() {
+    check(
+        "fixed_header",
+        "struct Header { code: i16, language: u8, version: i16, opaque: i32, flag: i32 }",
+    );
+}
+
+#[test]
+fn borrowed_with_prefixes() {
+    check(
+        "borrowed_with_prefixes",
+        "struct RemotingHeader<'a> {
+            code: i16,
+            flag: i32,
+            #[wire(len = i32, empty_is_none)]
+            remark: Option<&'a str>,
+            #[wire(len = i32, key(len = u16), value(len = i32))]
+            ext_fields: BTreeMap<&'a str, &'a str>,
+        }",
+    );
+}
+
+#[test]
+fn context_and_condition() {
+    check(
+        "context_and_condition",
+        "#[wire(ctx(flags: PublishFlags))]
+        struct Publish<'a> {
+            #[wire(len = u16)]
+            topic: &'a str,
+            #[wire(if = flags.qos > 0)]
+            packet_id: Option<u16>,
+            #[wire(rest)]
+            payload: &'a [u8],
+        }",
+    );
+}
+
+#[test]
+fn tagged_enum_with_catch_all() {
+    check(
+        "tagged_enum_with_catch_all",
+        "#[wire(tag(key: u16, version: u16))]
+        enum Command<'a> {
+            #[wire(tag = (0x0015, 1))]
+            Heartbeat,
+            #[wire(tag = (0x0002, 1))]
+            Publish { publisher_id: u8, #[wire(count = i32)] messages: Vec<Message<'a>> },
+            #[wire(other)]
+            Unknown { key: u16, version: u16, #[wire(rest)] body: &'a [u8] },
+        }",
+    );
+}
+
+#[test]
+fn bit_field_word() {
+    check(
+        "bit_field_word",
+        "#[wire(bits = u8, reserved(bits = 0..1, value = 0))]
+        struct ConnectFlags {
+            #[wire(bit = 7)] username: bool,
+            #[wire(bit = 6)] password: bool,
+            #[wire(bit = 5)] will_retain: bool,
+            #[wire(bits = 3..5)] will_qos: QoS,
+            #[wire(bit = 2)] will: bool,
+            #[wire(bit = 1)] clean_session: bool,
+        }",
+    );
+}
+
+#[test]
+fn length_from_earlier_field() {
+    check(
+        "length_from_earlier_field",
+        "struct Frame<'a> {
+            #[wire(le)]
+            body_len: u32,
+            kind: u8,
+            #[wire(len = body_len)]
+            body: &'a [u8],
+        }",
+    );
+}
