@@ -4,7 +4,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
-use wire_benches::{mqtt, rocketmq};
+use wire_benches::{entry, mqtt, rocketmq};
 use wire_runtime::{WireEncode, decode};
 
 fn rocketmq_header(c: &mut Criterion) {
@@ -30,14 +30,14 @@ fn rocketmq_header(c: &mut Criterion) {
     group.bench_function("wire", |b| {
         b.iter(|| {
             out.clear();
-            black_box(&header).encode(&mut out).unwrap();
+            entry::rocketmq_header_encode_wire(black_box(&header), &mut out);
             black_box(out.as_slice());
         })
     });
     group.bench_function("hand", |b| {
         b.iter(|| {
             out.clear();
-            rocketmq::hand::encode(black_box(&header), &mut out);
+            entry::rocketmq_header_encode_hand(black_box(&header), &mut out);
             black_box(out.as_slice());
         })
     });
@@ -69,14 +69,14 @@ fn mqtt_publish(c: &mut Criterion) {
     group.bench_function("wire", |b| {
         b.iter(|| {
             out.clear();
-            black_box(&publish).encode(&mut out).unwrap();
+            entry::mqtt_publish_encode_wire(black_box(&publish), &mut out);
             black_box(out.as_slice());
         })
     });
     group.bench_function("hand", |b| {
         b.iter(|| {
             out.clear();
-            mqtt::hand::encode(black_box(&publish), &mut out);
+            entry::mqtt_publish_encode_hand(black_box(&publish), &mut out);
             black_box(out.as_slice());
         })
     });

@@ -68,6 +68,7 @@ pub mod hand {
         None
     }
 
+    #[inline(never)]
     pub fn decode(mut input: &[u8]) -> Option<Publish<'_>> {
         let (&first, rest) = input.split_first()?;
         input = rest;
@@ -109,6 +110,7 @@ pub mod hand {
         })
     }
 
+    #[inline(never)]
     pub fn encode(p: &Publish<'_>, out: &mut Vec<u8>) {
         let body = &p.body;
         let remaining = 2

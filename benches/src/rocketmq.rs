@@ -57,6 +57,7 @@ pub mod hand {
         usize::try_from(i32::from_be_bytes(*head)).ok()
     }
 
+    #[inline(never)]
     pub fn decode(mut input: &[u8]) -> Option<Header<'_>> {
         let (fixed, rest) = input.split_first_chunk::<13>()?;
         input = rest;
@@ -96,6 +97,7 @@ pub mod hand {
         })
     }
 
+    #[inline(never)]
     pub fn encode(h: &Header<'_>, out: &mut Vec<u8>) {
         let ext_len: usize = h
             .ext_fields

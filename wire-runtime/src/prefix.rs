@@ -23,172 +23,262 @@ pub enum ByteOrder {
     note = "length prefixes are u8, u16, u32, u64, i8, i16, i32, i64, vbi or varint"
 )]
 pub trait LenPrefix: Copy {
-    /// Whether `-1` can stand for null.
-    const SIGNED: bool;
+    /// Reads a length; negative values are errors.
+    fn read_len(r: &mut Reader<'_>, order: ByteOrder) -> Result<usize, DecodeError>;
 
-    /// Reads the prefix as a signed 128-bit number, so that negative values stay visible.
-    fn read(r: &mut Reader<'_>, order: ByteOrder) -> Result<i128, DecodeError>;
+    /// Reads a length where `-1` means null (`None`); other negative values are errors.
+    fn read_nullable_len(
+        r: &mut Reader<'_>,
+        order: ByteOrder,
+    ) -> Result<Option<usize>, DecodeError>;
 
-    /// Writes `value`, which the caller has checked with [`LenPrefix::fits`].
-    fn write<B: BufMut + ?Sized>(value: i128, buf: &mut B, order: ByteOrder);
+    /// Writes `len`, or fails if it does not fit.
+    fn write_len<B: BufMut + ?Sized>(
+        buf: &mut B,
+        len: usize,
+        order: ByteOrder,
+    ) -> Result<(), EncodeError>;
 
-    /// Whether `value` can be written.
-    fn fits(value: i128) -> bool;
+    /// Writes the null marker `-1` (a signed prefix's all-ones value).
+    fn write_null<B: BufMut + ?Sized>(buf: &mut B, order: ByteOrder);
 
-    /// The encoded size of the prefix holding `value`.
-    fn size(value: i128) -> usize;
+    /// The encoded size of the prefix holding `len`.
+    fn len_size(len: usize) -> usize;
 }
 
-macro_rules! fixed_prefix {
-    ($($ty:ty => $signed:expr),*) => {$(
+#[cold]
+fn negative(value: i64, at: usize) -> DecodeError {
+    DecodeError::new(ErrorKind::NegativeLength(value), at)
+}
+
+#[cold]
+fn overflow(len: usize) -> EncodeError {
+    EncodeError::new(EncodeErrorKind::LengthOverflow { len })
+}
+
+#[inline(always)]
+fn read_fixed<const N: usize>(
+    r: &mut Reader<'_>,
+    order: ByteOrder,
+) -> Result<[u8; N], DecodeError> {
+    let bytes = *r.take_array::<N>()?;
+    Ok(match order {
+        ByteOrder::Big => bytes,
+        ByteOrder::Little => {
+            let mut reversed = bytes;
+            reversed.reverse();
+            reversed
+        }
+    })
+}
+
+#[inline(always)]
+fn put_ordered<B: BufMut + ?Sized, const N: usize>(
+    buf: &mut B,
+    be_bytes: [u8; N],
+    order: ByteOrder,
+) {
+    match order {
+        ByteOrder::Big => buf.put_slice(&be_bytes),
+        ByteOrder::Little => {
+            let mut reversed = be_bytes;
+            reversed.reverse();
+            buf.put_slice(&reversed);
+        }
+    }
+}
+
+macro_rules! unsigned_prefix {
+    ($($ty:ty),*) => {$(
         impl LenPrefix for $ty {
-            const SIGNED: bool = $signed;
-
             #[inline]
-            fn read(r: &mut Reader<'_>, order: ByteOrder) -> Result<i128, DecodeError> {
-                let bytes = *r.take_array()?;
-                Ok(i128::from(match order {
-                    ByteOrder::Big => <$ty>::from_be_bytes(bytes),
-                    ByteOrder::Little => <$ty>::from_le_bytes(bytes),
-                }))
+            fn read_len(r: &mut Reader<'_>, order: ByteOrder) -> Result<usize, DecodeError> {
+                let value = <$ty>::from_be_bytes(read_fixed(r, order)?);
+                // Lengths beyond the address space cannot fit any input: saturate and let the
+                // bounds check report them.
+                Ok(usize::try_from(value).unwrap_or(usize::MAX))
             }
 
             #[inline]
-            fn write<B: BufMut + ?Sized>(value: i128, buf: &mut B, order: ByteOrder) {
-                let value = value as $ty;
-                match order {
-                    ByteOrder::Big => buf.put_slice(&value.to_be_bytes()),
-                    ByteOrder::Little => buf.put_slice(&value.to_le_bytes()),
-                }
+            fn read_nullable_len(r: &mut Reader<'_>, order: ByteOrder) -> Result<Option<usize>, DecodeError> {
+                Self::read_len(r, order).map(Some)
             }
 
             #[inline]
-            fn fits(value: i128) -> bool {
-                <$ty>::try_from(value).is_ok()
+            fn write_len<B: BufMut + ?Sized>(buf: &mut B, len: usize, order: ByteOrder) -> Result<(), EncodeError> {
+                let value = <$ty>::try_from(len).map_err(|_| overflow(len))?;
+                put_ordered(buf, value.to_be_bytes(), order);
+                Ok(())
             }
 
             #[inline]
-            fn size(_: i128) -> usize {
+            fn write_null<B: BufMut + ?Sized>(buf: &mut B, order: ByteOrder) {
+                put_ordered(buf, <$ty>::MAX.to_be_bytes(), order);
+            }
+
+            #[inline]
+            fn len_size(_: usize) -> usize {
                 size_of::<$ty>()
             }
         }
     )*};
 }
 
-fixed_prefix!(u8 => false, u16 => false, u32 => false, u64 => false,
-    i8 => true, i16 => true, i32 => true, i64 => true);
+macro_rules! signed_prefix {
+    ($($ty:ty),*) => {$(
+        impl LenPrefix for $ty {
+            #[inline]
+            fn read_len(r: &mut Reader<'_>, order: ByteOrder) -> Result<usize, DecodeError> {
+                let value = <$ty>::from_be_bytes(read_fixed(r, order)?);
+                match usize::try_from(value) {
+                    Ok(len) => Ok(len),
+                    Err(_) => Err(negative(value as i64, r.offset() - size_of::<$ty>())),
+                }
+            }
+
+            #[inline]
+            fn read_nullable_len(r: &mut Reader<'_>, order: ByteOrder) -> Result<Option<usize>, DecodeError> {
+                let value = <$ty>::from_be_bytes(read_fixed(r, order)?);
+                match usize::try_from(value) {
+                    Ok(len) => Ok(Some(len)),
+                    Err(_) if value == -1 => Ok(None),
+                    Err(_) => Err(negative(value as i64, r.offset() - size_of::<$ty>())),
+                }
+            }
+
+            #[inline]
+            fn write_len<B: BufMut + ?Sized>(buf: &mut B, len: usize, order: ByteOrder) -> Result<(), EncodeError> {
+                let value = <$ty>::try_from(len).map_err(|_| overflow(len))?;
+                put_ordered(buf, value.to_be_bytes(), order);
+                Ok(())
+            }
+
+            #[inline]
+            fn write_null<B: BufMut + ?Sized>(buf: &mut B, order: ByteOrder) {
+                put_ordered(buf, (-1 as $ty).to_be_bytes(), order);
+            }
+
+            #[inline]
+            fn len_size(_: usize) -> usize {
+                size_of::<$ty>()
+            }
+        }
+    )*};
+}
+
+unsigned_prefix!(u8, u16, u32, u64);
+signed_prefix!(i8, i16, i32, i64);
 
 impl LenPrefix for Vbi {
-    const SIGNED: bool = false;
-
     #[inline]
-    fn read(r: &mut Reader<'_>, _: ByteOrder) -> Result<i128, DecodeError> {
-        Ok(i128::from(r.read::<Vbi>()?.0))
+    fn read_len(r: &mut Reader<'_>, _: ByteOrder) -> Result<usize, DecodeError> {
+        Ok(r.read::<Vbi>()?.0 as usize)
     }
 
     #[inline]
-    fn write<B: BufMut + ?Sized>(value: i128, buf: &mut B, _: ByteOrder) {
-        let _ = crate::WireEncode::encode(&Vbi(value as u32), buf);
+    fn read_nullable_len(
+        r: &mut Reader<'_>,
+        order: ByteOrder,
+    ) -> Result<Option<usize>, DecodeError> {
+        Self::read_len(r, order).map(Some)
     }
 
     #[inline]
-    fn fits(value: i128) -> bool {
-        (0..=i128::from(Vbi::MAX)).contains(&value)
+    fn write_len<B: BufMut + ?Sized>(
+        buf: &mut B,
+        len: usize,
+        _: ByteOrder,
+    ) -> Result<(), EncodeError> {
+        match u32::try_from(len) {
+            Ok(value) if value <= Vbi::MAX => crate::WireEncode::encode(&Vbi(value), buf),
+            _ => Err(overflow(len)),
+        }
     }
 
     #[inline]
-    fn size(value: i128) -> usize {
-        Vbi::size_of(value as u32)
+    fn write_null<B: BufMut + ?Sized>(buf: &mut B, _: ByteOrder) {
+        buf.put_u8(0);
+    }
+
+    #[inline]
+    fn len_size(len: usize) -> usize {
+        Vbi::size_of(u32::try_from(len).unwrap_or(u32::MAX))
     }
 }
 
 impl LenPrefix for VarInt {
-    const SIGNED: bool = false;
-
     #[inline]
-    fn read(r: &mut Reader<'_>, _: ByteOrder) -> Result<i128, DecodeError> {
-        Ok(i128::from(r.read::<VarInt>()?.0))
+    fn read_len(r: &mut Reader<'_>, _: ByteOrder) -> Result<usize, DecodeError> {
+        Ok(usize::try_from(r.read::<VarInt>()?.0).unwrap_or(usize::MAX))
     }
 
     #[inline]
-    fn write<B: BufMut + ?Sized>(value: i128, buf: &mut B, _: ByteOrder) {
-        let _ = crate::WireEncode::encode(&VarInt(value as u64), buf);
+    fn read_nullable_len(
+        r: &mut Reader<'_>,
+        order: ByteOrder,
+    ) -> Result<Option<usize>, DecodeError> {
+        Self::read_len(r, order).map(Some)
     }
 
     #[inline]
-    fn fits(value: i128) -> bool {
-        u64::try_from(value).is_ok()
+    fn write_len<B: BufMut + ?Sized>(
+        buf: &mut B,
+        len: usize,
+        _: ByteOrder,
+    ) -> Result<(), EncodeError> {
+        crate::WireEncode::encode(&VarInt(len as u64), buf)
     }
 
     #[inline]
-    fn size(value: i128) -> usize {
-        VarInt::size_of(value as u64)
+    fn write_null<B: BufMut + ?Sized>(buf: &mut B, _: ByteOrder) {
+        buf.put_u8(0);
+    }
+
+    #[inline]
+    fn len_size(len: usize) -> usize {
+        VarInt::size_of(len as u64)
     }
 }
 
 /// Reads a length or count prefix; negative values are errors.
-#[inline]
+#[inline(always)]
 pub fn read_len<P: LenPrefix>(r: &mut Reader<'_>, order: ByteOrder) -> Result<usize, DecodeError> {
-    let at = r.offset();
-    let value = P::read(r, order)?;
-    to_len(value, at)
+    P::read_len(r, order)
 }
 
 /// Reads a length prefix where `-1` means null (`None`); other negative values are errors.
-#[inline]
+#[inline(always)]
 pub fn read_nullable_len<P: LenPrefix>(
     r: &mut Reader<'_>,
     order: ByteOrder,
 ) -> Result<Option<usize>, DecodeError> {
-    let at = r.offset();
-    match P::read(r, order)? {
-        -1 => Ok(None),
-        value => to_len(value, at).map(Some),
-    }
-}
-
-#[inline]
-fn to_len(value: i128, at: usize) -> Result<usize, DecodeError> {
-    if value < 0 {
-        return Err(DecodeError::new(
-            ErrorKind::NegativeLength(value as i64),
-            at,
-        ));
-    }
-    // Lengths beyond the address space cannot fit any input; saturate and let the bounds check
-    // report them.
-    Ok(usize::try_from(value).unwrap_or(usize::MAX))
+    P::read_nullable_len(r, order)
 }
 
 /// Writes `len` as a prefix of type `P`, or fails if it does not fit.
-#[inline]
+#[inline(always)]
 pub fn write_len<P: LenPrefix, B: BufMut + ?Sized>(
     buf: &mut B,
     len: usize,
     order: ByteOrder,
 ) -> Result<(), EncodeError> {
-    let value = len as i128;
-    if !P::fits(value) {
-        return Err(EncodeError::new(EncodeErrorKind::LengthOverflow { len }));
-    }
-    P::write(value, buf, order);
-    Ok(())
+    P::write_len(buf, len, order)
 }
 
 /// Writes the null marker `-1` as a prefix of type `P`.
-#[inline]
+#[inline(always)]
 pub fn write_null<P: LenPrefix, B: BufMut + ?Sized>(buf: &mut B, order: ByteOrder) {
-    P::write(-1, buf, order);
+    P::write_null(buf, order);
 }
 
 /// The encoded size of a prefix of type `P` holding `len`.
-#[inline]
+#[inline(always)]
 pub fn len_size<P: LenPrefix>(len: usize) -> usize {
-    P::size(len as i128)
+    P::len_size(len)
 }
 
 /// The encoded size of the null marker.
-#[inline]
+#[inline(always)]
 pub fn null_size<P: LenPrefix>() -> usize {
-    P::size(-1)
+    P::len_size(0)
 }

@@ -119,10 +119,11 @@ pub const fn min_size<'de, T: WireDecode<'de>>() -> usize {
     }
 }
 
-/// Capacity to reserve for `count` elements: never more than the input can hold.
+/// Capacity to reserve for elements that run to the end of the section: what the bytes left
+/// could hold, but at most 16 (the vector grows past that as elements arrive).
 #[inline(always)]
-pub fn capacity_for(count: usize, r: &Reader<'_>, min_size: usize) -> usize {
-    count.min(r.remaining() / min_size.max(1))
+pub fn capacity_for_rest(r: &Reader<'_>, min_size: usize) -> usize {
+    (r.remaining() / min_size.max(1)).min(16)
 }
 
 /// An integer (or a reference to one) used as a length or count by `len = expr`.

@@ -188,32 +188,46 @@ impl<'de> Reader<'de> {
     }
 
     /// An error of `kind` at the current offset.
-    #[cold]
+    #[inline(always)]
     pub fn error(&self, kind: ErrorKind) -> DecodeError {
         DecodeError::new(kind, self.offset())
     }
 
     /// The error for wanting `wanted` bytes when fewer are left.
-    #[cold]
+    #[inline(always)]
     pub fn short(&self, wanted: usize) -> DecodeError {
-        let available = self.rest.len();
-        let kind = if self.bounded {
-            ErrorKind::SectionOverrun { wanted, available }
-        } else {
-            ErrorKind::Incomplete { wanted, available }
-        };
-        self.error(kind)
+        // Only scalars cross into the cold function, so the reader can stay in registers.
+        short_error(self.rest.len(), self.offset(), self.bounded, wanted)
     }
 
     /// The error for a length prefix of `len` bytes (or elements) that cannot fit.
-    #[cold]
+    #[inline(always)]
     pub fn length_out_of_bounds(&self, len: u64) -> DecodeError {
-        let available = self.rest.len();
-        if self.bounded {
-            self.error(ErrorKind::LengthOutOfBounds { len, available })
-        } else {
-            let wanted = usize::try_from(len).unwrap_or(usize::MAX);
-            self.error(ErrorKind::Incomplete { wanted, available })
-        }
+        length_error(self.rest.len(), self.offset(), self.bounded, len)
     }
+}
+
+#[cold]
+#[inline(never)]
+fn short_error(available: usize, offset: usize, bounded: bool, wanted: usize) -> DecodeError {
+    let kind = if bounded {
+        ErrorKind::SectionOverrun { wanted, available }
+    } else {
+        ErrorKind::Incomplete { wanted, available }
+    };
+    DecodeError::new(kind, offset)
+}
+
+#[cold]
+#[inline(never)]
+fn length_error(available: usize, offset: usize, bounded: bool, len: u64) -> DecodeError {
+    let kind = if bounded {
+        ErrorKind::LengthOutOfBounds { len, available }
+    } else {
+        ErrorKind::Incomplete {
+            wanted: usize::try_from(len).unwrap_or(usize::MAX),
+            available,
+        }
+    };
+    DecodeError::new(kind, offset)
 }

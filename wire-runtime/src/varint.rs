@@ -38,19 +38,20 @@ impl Vbi {
 impl<'de> WireDecode<'de> for Vbi {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        let first = r.peek_u8()?;
+        let [first] = *r.take_array()?;
         if first < 0x80 {
-            r.take(1)?;
             return Ok(Vbi(u32::from(first)));
         }
-        decode_vbi_slow(r)
+        decode_vbi_continued(r, first)
     }
 }
 
-fn decode_vbi_slow(r: &mut Reader<'_>) -> Result<Vbi, DecodeError> {
-    let start = r.offset();
-    let mut value = 0u32;
-    for i in 0..4 {
+/// The rest of a Variable Byte Integer whose first byte had the continuation bit set.
+#[inline]
+fn decode_vbi_continued(r: &mut Reader<'_>, first: u8) -> Result<Vbi, DecodeError> {
+    let start = r.offset() - 1;
+    let mut value = u32::from(first & 0x7f);
+    for i in 1..4 {
         let [byte] = *r.take_array()?;
         value |= u32::from(byte & 0x7f) << (7 * i);
         if byte & 0x80 == 0 {
