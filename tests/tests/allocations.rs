@@ -68,7 +68,7 @@ fn sample() -> Vec<u8> {
         body: &[1, 2, 3, 4],
         payload: &[0x42; 64],
     }
-    .to_vec()
+    .encode_to_vec()
     .unwrap()
 }
 

@@ -2,11 +2,11 @@ use wire_runtime::{WireDecode, WireEncode};
 
 #[derive(WireDecode, WireEncode)]
 struct Inner {
-    id: u16,
+    a: u8,
 }
 
 #[derive(WireDecode, WireEncode)]
-struct Msg {
+struct Outer {
     version: u8,
     #[wire(ctx = *version)]
     inner: Inner,

@@ -1,7 +1,7 @@
 use wire_runtime::{WireDecode, WireEncode};
 
 #[derive(WireDecode, WireEncode)]
-#[wire(bits = u8, magic = [0xca])]
+#[wire(bits = u8, magic = b"\xca")]
 struct Flags {
     #[wire(bit = 0)]
     retain: bool,

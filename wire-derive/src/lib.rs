@@ -42,14 +42,14 @@ enum Direction {
 
 fn expand(input: &DeriveInput, direction: Direction) -> proc_macro2::TokenStream {
     let cx = Ctxt::default();
-    let container = Container::from_ast(&cx, input);
-    let mut container = match container {
-        Some(c) if cx.is_ok() => c,
-        _ => return errors_with_fallback(cx, input, direction),
+    // Cross-field checks run even after attribute errors, so one compile reports them all.
+    let Some(mut container) = Container::from_ast(&cx, input) else {
+        return errors_with_fallback(cx, input, direction, None);
     };
     internals::check::check(&cx, &mut container);
     if !cx.is_ok() {
-        return errors_with_fallback(cx, input, direction);
+        let ctx_ty = codegen::de::ctx_type(&container);
+        return errors_with_fallback(cx, input, direction, ctx_ty);
     }
     let _ = cx.check();
     match direction {
@@ -59,11 +59,13 @@ fn expand(input: &DeriveInput, direction: Direction) -> proc_macro2::TokenStream
 }
 
 /// The errors, plus a placeholder impl so that one bad attribute does not also produce
-/// "trait not implemented" errors wherever the type is used (as thiserror does).
+/// "trait not implemented" errors wherever the type is used (as thiserror does). A type that
+/// takes a context gets `DecodeWith`/`EncodeWith` of that context, as the real impl would.
 fn errors_with_fallback(
     cx: Ctxt,
     input: &DeriveInput,
     direction: Direction,
+    ctx_ty: Option<proc_macro2::TokenStream>,
 ) -> proc_macro2::TokenStream {
     let errors = match cx.check() {
         Err(err) => err.to_compile_error(),
@@ -76,27 +78,74 @@ fn errors_with_fallback(
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let fallback = match direction {
         Direction::Decode => {
+            // `'de`, or a fresh name if the type already has a `'de` (itself an error).
+            let mut name = String::from("de");
+            while input.generics.lifetimes().any(|l| l.lifetime.ident == name) {
+                name.push('_');
+            }
+            let de = syn::Lifetime::new(&format!("'{name}"), proc_macro2::Span::call_site());
             let mut generics = input.generics.clone();
-            generics.params.insert(0, syn::parse_quote!('de));
+            generics.params.insert(0, syn::parse_quote!(#de));
             let (impl_generics, _, _) = generics.split_for_impl();
+            match ctx_ty {
+                Some(ctx_ty) => quote! {
+                    impl #impl_generics ::wire_runtime::DecodeWith<#de, #ctx_ty> for #ident #ty_generics #where_clause {
+                        fn decode_with(_: &mut ::wire_runtime::Reader<#de>, _: #ctx_ty) -> ::core::result::Result<Self, ::wire_runtime::DecodeError> {
+                            ::core::unimplemented!()
+                        }
+                    }
+                },
+                None => quote! {
+                    impl #impl_generics ::wire_runtime::WireDecode<#de> for #ident #ty_generics #where_clause {
+                        fn decode(_: &mut ::wire_runtime::Reader<#de>) -> ::core::result::Result<Self, ::wire_runtime::DecodeError> {
+                            ::core::unimplemented!()
+                        }
+                    }
+                },
+            }
+        }
+        Direction::Encode => match ctx_ty {
+            Some(ctx_ty) => quote! {
+                impl #impl_generics ::wire_runtime::EncodeWith<#ctx_ty> for #ident #ty_generics #where_clause {
+                    fn encoded_len_with(&self, _: #ctx_ty) -> usize {
+                        ::core::unimplemented!()
+                    }
+                    fn encode_with<B: ::wire_runtime::bytes::BufMut + ?Sized>(&self, _: &mut B, _: #ctx_ty) -> ::core::result::Result<(), ::wire_runtime::EncodeError> {
+                        ::core::unimplemented!()
+                    }
+                }
+            },
+            None => quote! {
+                impl #impl_generics ::wire_runtime::WireEncode for #ident #ty_generics #where_clause {
+                    fn encoded_len(&self) -> usize {
+                        ::core::unimplemented!()
+                    }
+                    fn encode<B: ::wire_runtime::bytes::BufMut + ?Sized>(&self, _: &mut B) -> ::core::result::Result<(), ::wire_runtime::EncodeError> {
+                        ::core::unimplemented!()
+                    }
+                }
+            },
+        },
+    };
+    // A fieldless enum can sit in a bit range: keep bit-field structs that use it quiet too.
+    let bit_field = match &input.data {
+        syn::Data::Enum(e)
+            if direction == Direction::Decode
+                && !e.variants.is_empty()
+                && e.variants.iter().all(|v| v.fields.is_empty()) =>
+        {
             quote! {
-                impl #impl_generics ::wire_runtime::WireDecode<'de> for #ident #ty_generics #where_clause {
-                    fn decode(_: &mut ::wire_runtime::Reader<'de>) -> ::core::result::Result<Self, ::wire_runtime::DecodeError> {
+                impl #impl_generics ::wire_runtime::BitField for #ident #ty_generics #where_clause {
+                    fn from_bits(_: u64) -> ::core::option::Option<Self> {
+                        ::core::unimplemented!()
+                    }
+                    fn to_bits(&self) -> u64 {
                         ::core::unimplemented!()
                     }
                 }
             }
         }
-        Direction::Encode => quote! {
-            impl #impl_generics ::wire_runtime::WireEncode for #ident #ty_generics #where_clause {
-                fn encoded_len(&self) -> usize {
-                    ::core::unimplemented!()
-                }
-                fn encode<B: ::wire_runtime::bytes::BufMut + ?Sized>(&self, _: &mut B) -> ::core::result::Result<(), ::wire_runtime::EncodeError> {
-                    ::core::unimplemented!()
-                }
-            }
-        },
+        _ => quote!(),
     };
-    quote!(#errors #fallback)
+    quote!(#errors #fallback #bit_field)
 }

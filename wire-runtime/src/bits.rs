@@ -4,6 +4,11 @@
 ///
 /// `from_bits` gets the bits already shifted down and masked; returning `None` rejects them
 /// (QoS 3 in a 2-bit MQTT field).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be stored in a bit range",
+    label = "`{Self}` does not implement `BitField`",
+    note = "bit ranges hold `bool`, `u8`..`u64`, or a fieldless enum derived with an unsigned `#[wire(tag = ...)]`"
+)]
 pub trait BitField: Sized {
     /// Converts the masked bits into a value, or `None` if they name no value.
     fn from_bits(bits: u64) -> Option<Self>;

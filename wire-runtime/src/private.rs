@@ -44,6 +44,38 @@ pub fn encode_field(
     }
 }
 
+/// Calls through the context value, so that its own type picks the impl and a mismatch reads
+/// "`T` cannot be decoded with context `C`" (a free function would let the compiler infer `C`
+/// from the only impl, `()`, and report a confusing type mismatch instead).
+pub trait Ctx: Sized {
+    /// Decodes a `T` with this context.
+    #[inline(always)]
+    fn decode_as<'de, T: DecodeWith<'de, Self>>(
+        self,
+        r: &mut Reader<'de>,
+    ) -> Result<T, DecodeError> {
+        T::decode_with(r, self)
+    }
+
+    /// Encodes `value` with this context.
+    #[inline(always)]
+    fn encode_as<T: EncodeWith<Self> + ?Sized, B: BufMut + ?Sized>(
+        self,
+        value: &T,
+        buf: &mut B,
+    ) -> Result<(), EncodeError> {
+        value.encode_with(buf, self)
+    }
+
+    /// The encoded length of `value` with this context.
+    #[inline(always)]
+    fn encoded_len_as<T: EncodeWith<Self> + ?Sized>(self, value: &T) -> usize {
+        value.encoded_len_with(self)
+    }
+}
+
+impl<C> Ctx for C {}
+
 /// `LEN` bytes at `AT` of a run that was bounds-checked once.
 #[inline(always)]
 pub fn chunk<const AT: usize, const LEN: usize, const N: usize>(run: &[u8; N]) -> [u8; LEN] {
@@ -129,33 +161,33 @@ pub fn capacity_for_rest(r: &Reader<'_>, min_size: usize) -> usize {
 /// An integer (or a reference to one) used as a length or count by `len = expr`.
 pub trait AsLen {
     /// The value as a length, `None` if negative or too large.
-    fn as_len(self) -> Option<usize>;
+    fn into_len(self) -> Option<usize>;
 }
 
-macro_rules! as_len {
+macro_rules! into_len {
     ($($ty:ty),*) => {$(
         impl AsLen for $ty {
             #[inline(always)]
-            fn as_len(self) -> Option<usize> {
+            fn into_len(self) -> Option<usize> {
                 usize::try_from(self).ok()
             }
         }
         impl AsLen for &$ty {
             #[inline(always)]
-            fn as_len(self) -> Option<usize> {
+            fn into_len(self) -> Option<usize> {
                 usize::try_from(*self).ok()
             }
         }
     )*};
 }
 
-as_len!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+into_len!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
 
 /// A length given by an expression over earlier fields, checked against what is left.
 #[inline]
 pub fn len_value(value: impl AsLen, r: &Reader<'_>) -> Result<usize, DecodeError> {
     value
-        .as_len()
+        .into_len()
         .ok_or_else(|| r.error(ErrorKind::InvalidValue("negative or oversized length")))
 }
 
@@ -168,7 +200,7 @@ pub fn len_into<T: TryFrom<usize>>(len: usize) -> Result<T, EncodeError> {
 /// Checks on encode that a length given by an expression matches the value's encoded length.
 #[inline]
 pub fn check_declared_len(declared: impl AsLen, actual: usize) -> Result<(), EncodeError> {
-    match declared.as_len() {
+    match declared.into_len() {
         Some(declared) if declared == actual => Ok(()),
         declared => Err(EncodeError::new(EncodeErrorKind::LengthMismatch {
             declared: declared.unwrap_or(usize::MAX),

@@ -288,7 +288,7 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize) -> TokenStream {
         }
         CodecKind::Plain { ctx: None } => quote!(<#ty as #rt::WireDecode<'de>>::decode(#r)?),
         CodecKind::Plain { ctx: Some(ctx) } => {
-            quote!(<#ty as #rt::DecodeWith<'de, _>>::decode_with(#r, #ctx)?)
+            quote!({ use #rt::Ctx as _; (#ctx).decode_as::<#ty>(#r)? })
         }
         CodecKind::With(path) => quote!(#path::decode(#r)?),
         CodecKind::Section { len, null, inner } => {
@@ -380,9 +380,13 @@ fn decode_seq(
         quote!(let __at = #r.offset();)
     };
     let min = min_size(item);
+    let start_empty = match seq {
+        SeqKind::Vec => quote!(#rt::Vec::with_capacity(#rt::capacity_for_rest(#r, #min))),
+        _ => quote!(#rt::Default::default()),
+    };
     match count {
         None => quote!({
-            let mut __items: #ty = #rt::Default::default();
+            let mut __items: #ty = #start_empty;
             while !#r.is_empty() {
                 #at
                 let __item = #rt::decode_progressing(#r, |#element| #rt::Ok(#item_value))?;
@@ -423,6 +427,20 @@ fn min_size(item: &Codec) -> TokenStream {
         CodecKind::Plain { ctx: None } => {
             let ty = &item.ty;
             quote!(#rt::min_size::<#ty>())
+        }
+        CodecKind::Section {
+            len: LenSource::Prefix { ty, .. },
+            ..
+        }
+        | CodecKind::Seq {
+            count: Some(LenSource::Prefix { ty, .. }),
+            ..
+        } => {
+            quote!(#rt::len_size::<#ty>(0))
+        }
+        CodecKind::Pair(k, v) => {
+            let (k, v) = (min_size(k), min_size(v));
+            quote!((#k + #v))
         }
         _ => quote!(1),
     }
@@ -665,7 +683,9 @@ fn bitfield_impl(cont: &Container<'_>) -> TokenStream {
     let (Tag::Single { ty, name, .. } | Tag::Bits { ty, name, .. }) = &e.tag else {
         return quote!();
     };
-    if types::prefix_size(name).is_none()
+    // Bit ranges hold unsigned values: an enum with a signed tag is no bit field.
+    if name.starts_with('i')
+        || types::prefix_size(name).is_none()
         || fieldless_tag_size(e).is_none() && !matches!(e.tag, Tag::Single { peek: true, .. })
     {
         return quote!();

@@ -253,7 +253,7 @@ pub fn len_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenStrea
         }
         CodecKind::Plain { ctx: None } => quote!(<#ty as #rt::WireEncode>::encoded_len(#value)),
         CodecKind::Plain { ctx: Some(ctx) } => {
-            quote!(<#ty as #rt::EncodeWith<_>>::encoded_len_with(#value, #ctx))
+            quote!({ use #rt::Ctx as _; (#ctx).encoded_len_as::<#ty>(#value) })
         }
         CodecKind::With(path) => quote!(#path::encoded_len(#value)),
         CodecKind::Section { len, null, inner } => {
@@ -335,7 +335,7 @@ pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenSt
         }
         CodecKind::Plain { ctx: None } => quote!(<#ty as #rt::WireEncode>::encode(#value, __buf)?;),
         CodecKind::Plain { ctx: Some(ctx) } => {
-            quote!(<#ty as #rt::EncodeWith<_>>::encode_with(#value, __buf, #ctx)?;)
+            quote!({ use #rt::Ctx as _; (#ctx).encode_as::<#ty, _>(#value, __buf)?; })
         }
         CodecKind::With(path) => quote!(#path::encode(#value, __buf)?;),
         CodecKind::Section { len, null, inner } => {

@@ -1,6 +1,7 @@
 //! The model code is generated from: every field lowered to a [`Codec`] tree.
 
 use super::attr::{BitRange, ContainerAttrs, FieldAttrs, Order, Reserved, TagAttr, VariantAttrs};
+use super::check;
 use super::ctxt::Ctxt;
 use super::types::{self, Prim, SeqKind};
 use proc_macro2::{Span, TokenStream};
@@ -49,8 +50,12 @@ pub struct Field<'a> {
     pub fill: Fill,
     /// Span of the `rest` key, checked to be on the last field.
     pub rest_span: Option<Span>,
+    /// Some attribute of the field did not parse (already reported).
+    pub attrs_broken: bool,
 }
 
+// Built once per field while expanding a derive; boxing would only add noise.
+#[allow(clippy::large_enum_variant)]
 pub enum Role {
     /// Not on the wire; decoded as `Default::default()` or the given expression.
     Skip(Option<Expr>),
@@ -178,8 +183,12 @@ pub struct Variant<'a> {
     pub ident: &'a Ident,
     pub tag: Option<Expr>,
     pub other: bool,
+    /// Span of the `other` key.
+    pub other_span: Option<Span>,
     pub magic: Option<Expr>,
     pub fields: Fields<'a>,
+    /// Some attribute of the variant did not parse (already reported).
+    pub attrs_broken: bool,
 }
 
 impl<'a> Container<'a> {
@@ -285,6 +294,7 @@ fn field<'a>(cx: &Ctxt, index: usize, f: &'a syn::Field, order: Order) -> Field<
         pad_after: attrs.pad_after.get().cloned(),
         fill,
         rest_span: attrs.rest.span(),
+        attrs_broken: attrs.broken,
     }
 }
 
@@ -356,6 +366,11 @@ fn lower_unconditional(
         (None, None) => NullMode::Never,
     };
     let null_span = attrs.nullable.span().or(attrs.empty_is_none.span());
+    let null_key = if attrs.nullable.is_set() {
+        "nullable"
+    } else {
+        "empty_is_none"
+    };
 
     if let Some(len) = attrs.len.get() {
         conflict(attrs.count.span(), "len", "count");
@@ -369,7 +384,7 @@ fn lower_unconditional(
                 None => {
                     cx.error_at(
                         null_span.unwrap_or(ty_span),
-                        "`nullable` and `empty_is_none` need a field of type `Option<T>`",
+                        format!("`{null_key}` decodes some lengths as `None`, so the field must have type `Option<T>`"),
                     );
                     ty
                 }
@@ -385,7 +400,7 @@ fn lower_unconditional(
                 LenSource::Prefix { .. } => {}
                 _ => cx.error_at(
                     null_span.unwrap_or(ty_span),
-                    "`nullable` and `empty_is_none` need a length prefix type, such as `len = i16`",
+                    format!("`{null_key}` needs a length prefix read from the wire, such as `len = i16`, not a length from a field or expression"),
                 ),
             }
         }
@@ -397,7 +412,12 @@ fn lower_unconditional(
         });
     }
     if let Some(span) = null_span {
-        cx.error_at(span, "`nullable` and `empty_is_none` describe a length prefix: add `len = i16` (or another prefix type)");
+        cx.error_at(
+            span,
+            format!(
+                "`{null_key}` describes a length prefix: add `len = i16` (or another prefix type)"
+            ),
+        );
     }
 
     if let Some(count) = attrs.count.get() {
@@ -414,7 +434,7 @@ fn lower_unconditional(
         return lower_contents(cx, attrs, ty, order, ty_span, None);
     }
 
-    if types::is_unsized_layout(ty) {
+    if types::is_unsized_layout(ty) && !attrs.broken {
         cx.error_at(ty_span, "this type has no size of its own: give it `#[wire(len = u16)]` (a byte-length prefix), `#[wire(count = u16)]` (an element count) or `#[wire(rest)]` (the rest of the input)");
     }
     lower_contents(cx, attrs, ty, order, ty_span, None)
@@ -459,6 +479,7 @@ fn lower_contents(
                         order,
                         ty_span,
                         attrs.ctx.get(),
+                        attrs.broken,
                     )
                 }
             },
@@ -499,8 +520,24 @@ fn reject_key_value(cx: &Ctxt, attrs: &FieldAttrs) {
 }
 
 fn pair(cx: &Ctxt, attrs: &FieldAttrs, k: &Type, v: &Type, order: Order, ty_span: Span) -> Codec {
-    let key = element(cx, attrs.key.get().map(|b| &**b), k, order, ty_span, None);
-    let value = element(cx, attrs.value.get().map(|b| &**b), v, order, ty_span, None);
+    let key = element(
+        cx,
+        attrs.key.get().map(|b| &**b),
+        k,
+        order,
+        ty_span,
+        None,
+        attrs.broken,
+    );
+    let value = element(
+        cx,
+        attrs.value.get().map(|b| &**b),
+        v,
+        order,
+        ty_span,
+        None,
+        attrs.broken,
+    );
     Codec {
         ty: syn::parse_quote!((#k, #v)),
         kind: CodecKind::Pair(Box::new(key), Box::new(value)),
@@ -514,22 +551,25 @@ fn element(
     order: Order,
     ty_span: Span,
     outer_ctx: Option<&Expr>,
+    broken: bool,
 ) -> Codec {
     match attrs {
         Some(attrs) => {
-            if let Some(span) = attrs
-                .skip
-                .span()
-                .or(attrs.fill.span())
-                .or(attrs.pad_before.span())
-                .or(attrs.pad_after.span())
-            {
-                cx.error_at(span, "this attribute applies to fields, not to elements");
+            for (span, what) in [
+                (attrs.skip.span(), "skip"),
+                (attrs.default.span(), "default"),
+                (attrs.fill.span(), "fill"),
+                (attrs.pad_before.span(), "pad_before"),
+                (attrs.pad_after.span(), "pad_after"),
+            ] {
+                if let Some(span) = span {
+                    cx.error_at(span, format!("`{what}` applies to fields, not to elements"));
+                }
             }
             lower(cx, attrs, ty, order, ty_span)
         }
         None => {
-            if types::is_unsized_layout(ty) {
+            if types::is_unsized_layout(ty) && !broken {
                 cx.error_at(ty_span, "the elements have no size of their own: describe them with `item(len = u16)` (or `key(...)`/`value(...)` for maps)");
             }
             scalar(cx, None, outer_ctx, ty, order)
@@ -601,32 +641,34 @@ fn bit_struct<'a>(cx: &Ctxt, attrs: &ContainerAttrs, fields: &'a syn::Fields) ->
     };
     let width = 8 * word_size as u32;
     let mut members: Vec<BitMember<'a>> = Vec::new();
-    let mut taken: Vec<(BitRange, Span)> = Vec::new();
-    let mut claim = |range: BitRange, span: Span| {
+    let mut taken: Vec<(BitRange, String)> = Vec::new();
+    let mut claim = |range: BitRange, span: Span, owner: String| {
+        let (what, verb) = describe_bits(range);
         if range.hi > width {
             cx.error_at(
                 span,
                 format!(
-                    "bit range {}..{} does not fit the {width}-bit word",
-                    range.lo, range.hi
+                    "{what} {} outside the {width}-bit word `{word}` (bits 0..{width})",
+                    if verb { "are" } else { "is" }
                 ),
             );
-        } else if taken
+        } else if let Some((r, other)) = taken
             .iter()
-            .any(|(r, _)| r.lo < range.hi && range.lo < r.hi)
+            .find(|(r, _)| r.lo < range.hi && range.lo < r.hi)
         {
             cx.error_at(
                 span,
                 format!(
-                    "bits {}..{} overlap another field or reserved range",
-                    range.lo, range.hi
+                    "{what} {} {other} ({})",
+                    if verb { "overlap" } else { "overlaps" },
+                    describe_bits(*r).0
                 ),
             );
         }
-        taken.push((range, span));
+        taken.push((range, owner));
     };
     for reserved in &attrs.reserved {
-        claim(reserved.bits, reserved.span);
+        claim(reserved.bits, reserved.span, "a reserved range".into());
         let w = reserved.bits.hi - reserved.bits.lo;
         if w < 64 && reserved.value >> w != 0 {
             cx.error_at(
@@ -638,11 +680,41 @@ fn bit_struct<'a>(cx: &Ctxt, attrs: &ContainerAttrs, fields: &'a syn::Fields) ->
     for (i, f) in fields.iter().enumerate() {
         let fattrs = FieldAttrs::parse(cx, &f.attrs);
         let span = f.ident.as_ref().map_or_else(|| f.ty.span(), Ident::span);
+        for (span, what) in [
+            (fattrs.len.span(), "len"),
+            (fattrs.count.span(), "count"),
+            (fattrs.rest.span(), "rest"),
+            (fattrs.nullable.span(), "nullable"),
+            (fattrs.empty_is_none.span(), "empty_is_none"),
+            (fattrs.cond.span(), "if"),
+            (fattrs.ctx.span(), "ctx"),
+            (fattrs.with.span(), "with"),
+            (fattrs.skip.span(), "skip"),
+            (fattrs.default.span(), "default"),
+            (fattrs.fill.span(), "fill"),
+            (fattrs.order.span(), "le/be"),
+            (fattrs.pad_before.span(), "pad_before"),
+            (fattrs.pad_after.span(), "pad_after"),
+            (fattrs.item.span(), "item"),
+            (fattrs.key.span(), "key"),
+            (fattrs.value.span(), "value"),
+        ] {
+            if let Some(span) = span {
+                cx.error_at(span, format!("`{what}` does not apply to a field of a bit-field word, which only takes `bit = N` or `bits = lo..hi`"));
+            }
+        }
         let Some((key_span, bits)) = fattrs.bits.value else {
-            cx.error_at(span, "every field of a `bits` struct needs `#[wire(bit = N)]` or `#[wire(bits = lo..hi)]`");
+            if !fattrs.broken {
+                cx.error_at(span, "every field of a `bits` struct needs `#[wire(bit = N)]` or `#[wire(bits = lo..hi)]`");
+            }
             continue;
         };
-        claim(bits, key_span);
+        let owner = match &f.ident {
+            Some(ident) => format!("`{ident}`"),
+            None => format!("field {i}"),
+        };
+        claim(bits, key_span, owner);
+        check_bit_value(cx, &f.ty, bits, key_span);
         let member = match &f.ident {
             Some(ident) => syn::Member::Named(ident.clone()),
             None => syn::Member::Unnamed(i.into()),
@@ -672,6 +744,70 @@ fn bit_struct<'a>(cx: &Ctxt, attrs: &ContainerAttrs, fields: &'a syn::Fields) ->
     }
 }
 
+/// "bit 3" or "bits 1..3", and whether the noun is plural.
+fn describe_bits(range: BitRange) -> (String, bool) {
+    if range.hi == range.lo.saturating_add(1) {
+        (format!("bit {}", range.lo), false)
+    } else {
+        (format!("bits {}..{}", range.lo, range.hi), true)
+    }
+}
+
+/// Checks what the derive can see of a bit-field member's type: a `bool` takes one bit, an
+/// unsigned integer at most its own width, and a few types can never be `BitField`.
+fn check_bit_value(cx: &Ctxt, ty: &Type, bits: BitRange, key_span: Span) {
+    let width = bits.hi - bits.lo;
+    let not_bits = || {
+        cx.error_spanned_by(
+            ty,
+            "a bit range holds a `bool`, an unsigned integer (u8 to u64) or a fieldless enum with an integer tag, not this type",
+        );
+    };
+    let name = match ty {
+        Type::Path(p) if p.qself.is_none() => match p.path.segments.last() {
+            Some(seg) => seg.ident.to_string(),
+            None => return,
+        },
+        Type::Group(g) => return check_bit_value(cx, &g.elem, bits, key_span),
+        Type::Paren(p) => return check_bit_value(cx, &p.elem, bits, key_span),
+        Type::Reference(_) | Type::Array(_) | Type::Slice(_) | Type::Tuple(_) | Type::Ptr(_) => {
+            return not_bits();
+        }
+        _ => return,
+    };
+    let limit = match name.as_str() {
+        "bool" => {
+            if width != 1 {
+                cx.error_at(
+                    key_span,
+                    format!(
+                        "a `bool` takes one bit, not {width}: write `bit = {}`",
+                        bits.lo
+                    ),
+                );
+            }
+            return;
+        }
+        "u8" => 8,
+        "u16" => 16,
+        "u32" => 32,
+        "u64" => 64,
+        "i8" | "i16" | "i32" | "i64" | "i128" | "u128" | "isize" | "usize" | "f32" | "f64"
+        | "char" | "str" | "String" | "Vec" | "Option" | "Box" | "Bytes" | "BTreeMap"
+        | "HashMap" => return not_bits(),
+        _ => return,
+    };
+    if width > limit {
+        cx.error_at(
+            key_span,
+            format!(
+                "{} are {width} bits wide, more than `{name}` holds: use a wider type or fewer bits",
+                describe_bits(bits).0
+            ),
+        );
+    }
+}
+
 fn enumeration<'a>(
     cx: &Ctxt,
     input: &'a syn::DeriveInput,
@@ -680,22 +816,32 @@ fn enumeration<'a>(
     order: Order,
 ) -> Enum<'a> {
     let tag = enum_tag(cx, input, attrs, order);
+    if e.variants.is_empty() {
+        cx.error_spanned_by(
+            &input.ident,
+            "an enum without variants has no value to decode or encode: add a variant",
+        );
+    }
     let variants = e
         .variants
         .iter()
         .map(|v| {
             let vattrs = VariantAttrs::parse(cx, &v.attrs);
-            let tag = vattrs
-                .tag
-                .get()
-                .cloned()
-                .or_else(|| v.discriminant.as_ref().map(|(_, d)| d.clone()));
+            let discriminant = v.discriminant.as_ref().map(|(_, d)| d);
+            if let (Some(tag), Some(d)) = (vattrs.tag.get(), discriminant) {
+                if check::normalize_tag(tag) != check::normalize_tag(d) {
+                    cx.error_spanned_by(d, format!("conflicting tags: the discriminant `{}` differs from `tag = {}`; keep one of them", quote!(#d), quote!(#tag)));
+                }
+            }
+            let tag = vattrs.tag.get().or(discriminant).cloned();
             Variant {
                 ident: &v.ident,
                 tag,
                 other: vattrs.other.is_set(),
+                other_span: vattrs.other.span(),
                 magic: vattrs.magic.get().cloned(),
                 fields: fields(cx, &v.fields, order),
+                attrs_broken: vattrs.broken,
             }
         })
         .collect();
@@ -718,11 +864,44 @@ fn enum_tag(cx: &Ctxt, input: &syn::DeriveInput, attrs: &ContainerAttrs, order: 
         cx.error_at(span, "conflicting wire attributes: `ctx_tag` (the parent read the tag) cannot be combined with `tag`");
     }
     if let Some(ident) = attrs.ctx_tag.get() {
+        for (span, what) in [
+            (attrs.tag_bits.span(), "tag_bits"),
+            (attrs.peek.span(), "peek"),
+        ] {
+            if let Some(span) = span {
+                cx.error_at(span, format!("conflicting wire attributes: `{what}` describes how the enum reads its tag, but with `ctx_tag` the parent reads it"));
+            }
+        }
         return Tag::Ctx {
             ty: single(ident).0,
         };
     }
     match attrs.tag.get() {
+        None if attrs.broken => Tag::Single {
+            ty: quote!(u8),
+            name: "u8".into(),
+            order,
+            peek: false,
+        },
+        None if attrs.tag_bits.is_set() || attrs.peek.is_set() => {
+            let (span, what) = match attrs.tag_bits.span() {
+                Some(span) => (span, "tag_bits"),
+                None => (
+                    attrs.peek.span().unwrap_or_else(|| input.ident.span()),
+                    "peek",
+                ),
+            };
+            cx.error_at(
+                span,
+                format!("`{what}` needs the tag's type: add `tag = u8` next to it"),
+            );
+            Tag::Single {
+                ty: quote!(u8),
+                name: "u8".into(),
+                order,
+                peek: false,
+            }
+        }
         None => {
             cx.error_spanned_by(&input.ident, "an enum needs a tag: add `#[wire(tag = u8)]` (or u16, u32, vbi, `tag(a: u16, b: u16)`, `ctx_tag = u16`)");
             Tag::Single {

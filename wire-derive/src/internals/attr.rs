@@ -91,6 +91,8 @@ pub struct ContainerAttrs {
     pub tag_bits: Attr<BitRange>,
     pub peek: Attr<()>,
     pub ctx_tag: Attr<Ident>,
+    /// Some item did not parse: errors that only follow from a missing key are not reported.
+    pub broken: bool,
 }
 
 /// Attributes on an enum variant.
@@ -98,6 +100,8 @@ pub struct VariantAttrs {
     pub tag: Attr<Expr>,
     pub other: Attr<()>,
     pub magic: Attr<Expr>,
+    /// Some item did not parse.
+    pub broken: bool,
 }
 
 /// Attributes on a field, or on the elements of a sequence field (`item(...)`, `key(...)`,
@@ -121,6 +125,10 @@ pub struct FieldAttrs {
     pub key: Attr<Box<FieldAttrs>>,
     pub value: Attr<Box<FieldAttrs>>,
     pub bits: Attr<BitRange>,
+    /// Some item did not parse (here or in `item(...)`, `key(...)`, `value(...)`): errors that
+    /// only follow from a missing key, such as "this type has no size of its own", are not
+    /// reported.
+    pub broken: bool,
 }
 
 const CONTAINER_KEYS: &str =
@@ -130,27 +138,36 @@ const FIELD_KEYS: &str = "len, count, rest, nullable, empty_is_none, if, ctx, wi
      fill, le, be, pad_before, pad_after, item(..), key(..), value(..), bit, bits";
 
 /// Runs `each` on every `#[wire(...)]` item of `attrs`, recording parse errors and going on.
+/// Returns true if some item did not parse.
 fn for_each_meta(
     cx: &Ctxt,
     attrs: &[syn::Attribute],
     mut each: impl FnMut(&ParseNestedMeta<'_>) -> syn::Result<()>,
-) {
+) -> bool {
+    let mut broken = false;
     for attr in attrs.iter().filter(|a| a.path().is_ident("wire")) {
-        if let syn::Meta::Path(_) = &attr.meta {
-            cx.error_spanned_by(attr, "expected `#[wire(...)]`");
+        if !matches!(attr.meta, syn::Meta::List(_)) {
+            cx.error_spanned_by(
+                attr,
+                "expected `#[wire(...)]`, with the wire attributes inside the parentheses",
+            );
+            broken = true;
             continue;
         }
         let result = attr.parse_nested_meta(|meta| {
             if let Err(err) = each(&meta) {
                 cx.syn_error(err);
+                broken = true;
                 skip_value(&meta);
             }
             Ok(())
         });
         if let Err(err) = result {
             cx.syn_error(err);
+            broken = true;
         }
     }
+    broken
 }
 
 /// Consumes whatever follows an unusable key so parsing can go on with the next one.
@@ -184,9 +201,78 @@ fn key_name(meta: &ParseNestedMeta<'_>) -> String {
         })
 }
 
-fn unknown(meta: &ParseNestedMeta<'_>, name: &str, expected: &str) -> syn::Error {
+/// Where each kind of key goes, for "unknown attribute" errors.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Container,
+    Variant,
+    Field,
+}
+
+impl Place {
+    fn keys(self) -> &'static str {
+        match self {
+            Place::Container => CONTAINER_KEYS,
+            Place::Variant => VARIANT_KEYS,
+            Place::Field => FIELD_KEYS,
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Place::Container => "the struct or enum",
+            Place::Variant => "an enum variant",
+            Place::Field => "a field",
+        }
+    }
+}
+
+/// Edit distance, for "did you mean" hints.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (row[j + 1] + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+fn unknown(meta: &ParseNestedMeta<'_>, name: &str, here: Place) -> syn::Error {
+    let key_of = |k: &str| k.trim_end_matches("(..)").trim().to_string();
+    let keys_of = |p: Place| -> Vec<String> { p.keys().split(", ").map(key_of).collect() };
+    let elsewhere: Vec<&str> = [Place::Container, Place::Variant, Place::Field]
+        .into_iter()
+        .filter(|p| *p != here && keys_of(*p).iter().any(|k| k == name))
+        .map(Place::describe)
+        .collect();
+    if !elsewhere.is_empty() {
+        return meta.error(format!(
+            "`{name}` does not go on {}: it goes on {}",
+            here.describe(),
+            elsewhere.join(", or on ")
+        ));
+    }
+    let keys = keys_of(here);
+    if let Some(close) = keys
+        .iter()
+        .filter(|k| distance(name, k) <= 2 && distance(name, k) < name.len())
+        .min_by_key(|k| distance(name, k))
+    {
+        return meta.error(format!(
+            "unknown wire attribute `{name}`; did you mean `{close}`?"
+        ));
+    }
     meta.error(format!(
-        "unknown wire attribute `{name}`; expected one of: {expected}"
+        "unknown wire attribute `{name}`; expected one of: {}",
+        here.keys()
     ))
 }
 
@@ -198,13 +284,18 @@ fn parse_expr(meta: &ParseNestedMeta<'_>, name: &str) -> syn::Result<Expr> {
         ..
     }) = &expr
     {
-        return Err(syn::Error::new(
-            s.span(),
+        let message = if name == "magic" {
+            format!(
+                "`magic` takes bytes, not a string: write `magic = b{:?}`",
+                s.value()
+            )
+        } else {
             format!(
                 "`{name}` takes a Rust expression, not a string: write `{name} = {}`",
                 s.value()
-            ),
-        ));
+            )
+        };
+        return Err(syn::Error::new(s.span(), message));
     }
     Ok(expr)
 }
@@ -225,21 +316,38 @@ fn parse_type_ident(meta: &ParseNestedMeta<'_>, name: &str) -> syn::Result<Ident
     }
 }
 
+/// A bit index: at most 64 (the end of a `u64` word).
+fn parse_bit_index(input: ParseStream<'_>, max: u32) -> syn::Result<(LitInt, u32)> {
+    let lit: LitInt = input.parse()?;
+    let value = lit.base10_parse::<u32>()?;
+    if value > max {
+        return Err(syn::Error::new(
+            lit.span(),
+            format!("bit {value} is beyond the widest bit-field word (u64, bits 0..64)"),
+        ));
+    }
+    Ok((lit, value))
+}
+
 fn parse_bit_range(input: ParseStream<'_>) -> syn::Result<BitRange> {
-    let lo: LitInt = input.parse()?;
-    let lo_value = lo.base10_parse::<u32>()?;
+    let (_, lo_value) = parse_bit_index(input, 63)?;
     if input.peek(Token![..=]) {
         input.parse::<Token![..=]>()?;
-        let hi: LitInt = input.parse()?;
+        let (hi, hi_value) = parse_bit_index(input, 63)?;
+        if hi_value < lo_value {
+            return Err(syn::Error::new(
+                hi.span(),
+                "empty bit range: the end must not be below the start",
+            ));
+        }
         return Ok(BitRange {
             lo: lo_value,
-            hi: hi.base10_parse::<u32>()? + 1,
+            hi: hi_value.saturating_add(1),
         });
     }
     if input.peek(Token![..]) {
         input.parse::<Token![..]>()?;
-        let hi: LitInt = input.parse()?;
-        let hi_value = hi.base10_parse::<u32>()?;
+        let (hi, hi_value) = parse_bit_index(input, 64)?;
         if hi_value <= lo_value {
             return Err(syn::Error::new(
                 hi.span(),
@@ -253,7 +361,7 @@ fn parse_bit_range(input: ParseStream<'_>) -> syn::Result<BitRange> {
     }
     Ok(BitRange {
         lo: lo_value,
-        hi: lo_value + 1,
+        hi: lo_value.saturating_add(1),
     })
 }
 
@@ -264,8 +372,11 @@ fn parse_order(cx: &Ctxt, order: &mut Attr<Order>, span: Span, value: Order) {
                 span,
                 "conflicting wire attributes: `le` and `be` both given",
             );
-            return;
+        } else {
+            let name = if value == Order::Little { "le" } else { "be" };
+            cx.error_at(span, format!("duplicate wire attribute `{name}`"));
         }
+        return;
     }
     order.set(cx, span, value);
 }
@@ -282,8 +393,9 @@ impl ContainerAttrs {
             tag_bits: Attr::none("tag_bits"),
             peek: Attr::none("peek"),
             ctx_tag: Attr::none("ctx_tag"),
+            broken: false,
         };
-        for_each_meta(cx, attrs, |meta| {
+        out.broken = for_each_meta(cx, attrs, |meta| {
             let name = key_name(meta);
             let span = meta.path.span();
             match name.as_str() {
@@ -360,7 +472,7 @@ impl ContainerAttrs {
                 "ctx_tag" => out
                     .ctx_tag
                     .set(cx, span, parse_type_ident(meta, "ctx_tag")?),
-                _ => return Err(unknown(meta, &name, CONTAINER_KEYS)),
+                _ => return Err(unknown(meta, &name, Place::Container)),
             }
             Ok(())
         });
@@ -374,15 +486,16 @@ impl VariantAttrs {
             tag: Attr::none("tag"),
             other: Attr::none("other"),
             magic: Attr::none("magic"),
+            broken: false,
         };
-        for_each_meta(cx, attrs, |meta| {
+        out.broken = for_each_meta(cx, attrs, |meta| {
             let name = key_name(meta);
             let span = meta.path.span();
             match name.as_str() {
                 "tag" => out.tag.set(cx, span, parse_expr(meta, "tag")?),
                 "other" => out.other.flag(cx, span),
                 "magic" => out.magic.set(cx, span, parse_expr(meta, "magic")?),
-                _ => return Err(unknown(meta, &name, VARIANT_KEYS)),
+                _ => return Err(unknown(meta, &name, Place::Variant)),
             }
             Ok(())
         });
@@ -411,12 +524,14 @@ impl FieldAttrs {
             key: Attr::none("key"),
             value: Attr::none("value"),
             bits: Attr::none("bits"),
+            broken: false,
         }
     }
 
     pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
         let mut out = FieldAttrs::empty();
-        for_each_meta(cx, attrs, |meta| out.parse_one(cx, meta));
+        let broken = for_each_meta(cx, attrs, |meta| out.parse_one(cx, meta));
+        out.broken |= broken;
         out
     }
 
@@ -425,6 +540,7 @@ impl FieldAttrs {
         meta.parse_nested_meta(|inner| {
             if let Err(err) = out.parse_one(cx, &inner) {
                 cx.syn_error(err);
+                out.broken = true;
                 skip_value(&inner);
             }
             Ok(())
@@ -468,23 +584,29 @@ impl FieldAttrs {
                 .pad_before
                 .set(cx, span, parse_expr(meta, "pad_before")?),
             "pad_after" => self.pad_after.set(cx, span, parse_expr(meta, "pad_after")?),
-            "item" => self.item.set(cx, span, Self::parse_nested(cx, meta)?),
-            "key" => self.key.set(cx, span, Self::parse_nested(cx, meta)?),
-            "value" => self.value.set(cx, span, Self::parse_nested(cx, meta)?),
+            "item" | "key" | "value" => {
+                let nested = Self::parse_nested(cx, meta)?;
+                self.broken |= nested.broken;
+                let slot = match name.as_str() {
+                    "item" => &mut self.item,
+                    "key" => &mut self.key,
+                    _ => &mut self.value,
+                };
+                slot.set(cx, span, nested);
+            }
             "bit" => {
-                let lit: LitInt = meta.value()?.parse()?;
-                let bit = lit.base10_parse::<u32>()?;
+                let (_, bit) = parse_bit_index(meta.value()?, 63)?;
                 self.bits.set(
                     cx,
                     span,
                     BitRange {
                         lo: bit,
-                        hi: bit + 1,
+                        hi: bit.saturating_add(1),
                     },
                 );
             }
             "bits" => self.bits.set(cx, span, parse_bit_range(meta.value()?)?),
-            _ => return Err(unknown(meta, &name, FIELD_KEYS)),
+            _ => return Err(unknown(meta, &name, Place::Field)),
         }
         Ok(())
     }

@@ -3,8 +3,10 @@
 use super::ast::{
     Codec, CodecKind, Container, Data, Enum, Field, Fields, Fill, LenSource, Role, Style, Tag,
 };
+use super::attr::{BitRange, ContainerAttrs, TagAttr};
 use super::ctxt::Ctxt;
 use super::exprs::bare_idents;
+use super::types;
 use syn::{Expr, Ident};
 
 pub fn check(cx: &Ctxt, cont: &mut Container<'_>) {
@@ -20,12 +22,39 @@ pub fn check(cx: &Ctxt, cont: &mut Container<'_>) {
     match &mut cont.data {
         Data::Struct(fields) => check_fields(cx, fields, &ctx_names),
         Data::Enum(e) => {
-            check_enum(cx, e);
+            let tag_valid = tag_as_written(&cont.attrs, &e.tag);
+            check_enum(cx, e, tag_valid);
             for variant in &mut e.variants {
                 check_fields(cx, &mut variant.fields, &ctx_names);
             }
         }
         Data::Bits(_) => {}
+    }
+}
+
+/// True if the model's tag is the one the attributes name, not a stand-in after an error: only
+/// then are variant tags checked against it.
+fn tag_as_written(attrs: &ContainerAttrs, tag: &Tag) -> bool {
+    match (attrs.tag.get(), tag) {
+        (Some(TagAttr::Single(ident)), Tag::Single { name, .. } | Tag::Bits { name, .. }) => {
+            ident == name
+        }
+        (Some(TagAttr::Composite(parts)), Tag::Composite(model)) => parts
+            .iter()
+            .zip(model)
+            .all(|((_, ty), (_, _, name))| ty == name),
+        (None, Tag::Ctx { .. }) => attrs.ctx_tag.is_set(),
+        _ => false,
+    }
+}
+
+/// Generated code names its locals `__r`, `__buf`, `__ctx`, ...; user names must not shadow them.
+fn check_reserved_name(cx: &Ctxt, ident: &Ident) {
+    if ident.to_string().trim_start_matches("r#").starts_with("__") {
+        cx.error_spanned_by(
+            ident,
+            format!("names starting with `__` are reserved for the code wire generates: rename `{ident}`"),
+        );
     }
 }
 
@@ -53,11 +82,6 @@ fn check_container_keys(cx: &Ctxt, cont: &Container<'_>) {
                 "`bits` makes a struct a bit-field word; it does not apply to enums",
             );
         }
-        if a.tag_bits.is_set() && !a.tag.is_set() {
-            if let Some(span) = a.tag_bits.span() {
-                cx.error_at(span, "`tag_bits` needs the tag's word type: add `tag = u8`");
-            }
-        }
     }
     if let Data::Bits(_) = cont.data {
         for (span, what) in [(a.ctx.span(), "ctx"), (a.magic.span(), "magic")] {
@@ -74,6 +98,29 @@ fn check_container_keys(cx: &Ctxt, cont: &Container<'_>) {
 }
 
 fn check_ctx(cx: &Ctxt, cont: &Container<'_>) {
+    if let Some(params) = cont.attrs.ctx.get() {
+        let field_names: Vec<&Ident> = match &cont.data {
+            Data::Struct(fields) => fields
+                .fields
+                .iter()
+                .filter_map(|f| f.binding.as_ref())
+                .collect(),
+            Data::Enum(e) => e
+                .variants
+                .iter()
+                .flat_map(|v| v.fields.fields.iter().filter_map(|f| f.binding.as_ref()))
+                .collect(),
+            Data::Bits(_) => Vec::new(),
+        };
+        for (i, p) in params.iter().enumerate() {
+            check_reserved_name(cx, &p.name);
+            if field_names.contains(&&p.name) {
+                cx.error_spanned_by(&p.name, format!("the context parameter `{}` has the name of a field, so expressions could not tell them apart: rename one of them", p.name));
+            } else if params[..i].iter().any(|q| q.name == p.name) {
+                cx.error_spanned_by(&p.name, format!("duplicate context parameter `{}`", p.name));
+            }
+        }
+    }
     if let (
         Some(span),
         Data::Enum(Enum {
@@ -104,8 +151,23 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
         .iter()
         .rposition(|f| matches!(f.role, Role::Wire(_)));
 
-    let mut fills: Vec<(usize, usize, bool)> = Vec::new();
+    let mut fills: Vec<(usize, usize, bool, &Ident)> = Vec::new();
     for (i, field) in fields.fields.iter().enumerate() {
+        if let Some(binding) = &field.binding {
+            check_reserved_name(cx, binding);
+        }
+        if let Role::Wire(Codec {
+            kind: CodecKind::Plain { .. },
+            ..
+        }) = &field.role
+        {
+            if types::option_inner(field.ty).is_some()
+                && i < last_wire.unwrap_or(0)
+                && !field.attrs_broken
+            {
+                cx.error_spanned_by(field.ty, "an `Option` without `if` is `None` only at the end of the input, so it must be the last field: add `#[wire(if = ...)]`, or a length prefix with `nullable` or `empty_is_none`");
+            }
+        }
         if let Some(span) = field.rest_span {
             if Some(i) != last_wire {
                 cx.error_at(
@@ -116,10 +178,24 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
         }
         let later = |ident: &Ident| names[i..].iter().any(|n| n.as_ref() == Some(ident));
         let earlier = |ident: &Ident| names[..i].iter().position(|n| n.as_ref() == Some(ident));
+        // Why `ident` cannot be used by field `i`.
+        let not_yet = |ident: &Ident| {
+            if names[i].as_ref() == Some(ident) {
+                format!("`{ident}` is this field itself")
+            } else {
+                format!("`{ident}` is decoded after `{}`", field.name)
+            }
+        };
         let check_expr = |expr: &Expr, what: &str| {
             for ident in bare_idents(expr) {
                 if later(ident) && !ctx_names.contains(ident) {
-                    cx.error_spanned_by(ident, format!("`{ident}` is decoded after `{}`: `{what}` can only use earlier fields and the context", field.name));
+                    cx.error_spanned_by(
+                        ident,
+                        format!(
+                            "{}: `{what}` can only use earlier fields and the context",
+                            not_yet(ident)
+                        ),
+                    );
                 }
             }
         };
@@ -160,23 +236,36 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
                 };
                 if let Some(ident) = source {
                     if later(ident) && !ctx_names.contains(ident) {
-                        cx.error_spanned_by(ident, format!("`{ident}` is decoded after `{}`: a length must come from an earlier field", field.name));
+                        cx.error_spanned_by(
+                            ident,
+                            format!(
+                                "{}: a length must come from an earlier field",
+                                not_yet(ident)
+                            ),
+                        );
                     } else if let Some(target) = earlier(ident) {
-                        fills.push((target, i, count));
+                        if cannot_be_len(fields.fields[target].ty) {
+                            let what = if count { "count" } else { "length" };
+                            cx.error_spanned_by(ident, format!("`{ident}` gives the {what} of `{}`, so it must be an integer field (u8 to u64, Vbi or VarInt)", field.name));
+                        }
+                        fills.push((target, i, count, ident));
                     }
                 }
             }
         }
     }
-    for (source, target, count) in fills {
+    let field_names: Vec<String> = fields.fields.iter().map(|f| f.name.clone()).collect();
+    let fills: Vec<(usize, usize, bool, Ident)> = fills
+        .into_iter()
+        .map(|(s, t, c, ident)| (s, t, c, ident.clone()))
+        .collect();
+    for (source, target, count, ident) in fills {
         let field: &mut Field<'_> = &mut fields.fields[source];
         match (&field.fill, &field.role) {
             (Fill::None, Role::Wire(_)) => field.fill = Fill::LenOf { target, count },
             (Fill::Expr(_), _) => {}
-            (Fill::LenOf { .. }, _) => {
-                if let Some(b) = &field.binding {
-                    cx.error_spanned_by(b, format!("`{b}` is the length of two fields; give the second its own length field"));
-                }
+            (Fill::LenOf { target: first, .. }, _) => {
+                cx.error_spanned_by(&ident, format!("`{ident}` is already the length of `{}`, and encode fills it in from that field: give `{}` its own length field", field_names[*first], field_names[target]));
             }
             (_, Role::Skip(_)) => {}
         }
@@ -187,6 +276,25 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
             demote_unknown_sources(codec, &names, ctx_names);
         }
     }
+}
+
+/// Types that can never hold a length (the runtime's `AsLen` decides for the others).
+fn cannot_be_len(ty: &syn::Type) -> bool {
+    if let Some(prim) = types::prim(ty) {
+        return match &prim.kind {
+            types::PrimKind::Number(ident) => ident.to_string().starts_with('f'),
+            _ => true,
+        };
+    }
+    types::is_unsized_layout(ty)
+        || types::option_inner(ty).is_some()
+        || matches!(
+            ty,
+            syn::Type::Reference(_)
+                | syn::Type::Tuple(_)
+                | syn::Type::Array(_)
+                | syn::Type::Slice(_)
+        )
 }
 
 fn demote_unknown_sources(codec: &mut Codec, names: &[Option<Ident>], ctx_names: &[Ident]) {
@@ -234,31 +342,55 @@ fn visit_codec<'c>(codec: &'c Codec, f: &mut dyn FnMut(&'c Codec)) {
     }
 }
 
-fn check_enum(cx: &Ctxt, e: &Enum<'_>) {
+fn check_enum(cx: &Ctxt, e: &Enum<'_>, tag_valid: bool) {
     let mut seen: Vec<(String, &Expr)> = Vec::new();
-    let mut other_seen = false;
+    let mut other_seen: Option<&Ident> = None;
     for v in &e.variants {
         if v.other {
-            if other_seen {
-                cx.error_spanned_by(v.ident, "only one variant can be `#[wire(other)]`");
+            if let Some(first) = other_seen {
+                let span = v.other_span.unwrap_or_else(|| v.ident.span());
+                cx.error_at(
+                    span,
+                    format!("only one variant can be `#[wire(other)]`, and `{first}` already is"),
+                );
             }
-            other_seen = true;
+            other_seen = Some(v.ident);
             if let Some(tag) = &v.tag {
                 cx.error_spanned_by(tag, "conflicting wire attributes: an `other` variant takes every unknown tag, so it has no `tag`");
             }
             let arity = e.tag.arity();
             if v.fields.fields.len() < arity || v.fields.style == Style::Unit {
-                cx.error_spanned_by(v.ident, format!("an `other` variant keeps the unknown tag in its first {} field(s): add them, e.g. `Unknown(u8, #[wire(rest)] &'a [u8])`", arity));
+                let example = match &e.tag {
+                    Tag::Composite(parts) => {
+                        let tys: Vec<String> =
+                            parts.iter().map(|(_, ty, _)| tag_value_name(ty)).collect();
+                        format!("{}({})", v.ident, tys.join(", "))
+                    }
+                    Tag::Single { ty, .. } | Tag::Bits { ty, .. } | Tag::Ctx { ty } => {
+                        format!("{}({})", v.ident, tag_value_name(ty))
+                    }
+                };
+                let what = if arity == 1 {
+                    "its first field".to_string()
+                } else {
+                    format!("its first {arity} fields")
+                };
+                cx.error_spanned_by(v.ident, format!("an `other` variant keeps the unknown tag in {what}: add it, e.g. `{example}`"));
             }
             continue;
         }
         let Some(tag) = &v.tag else {
-            cx.error_spanned_by(
-                v.ident,
-                "this variant needs a tag: add `#[wire(tag = ...)]` or `#[wire(other)]`",
-            );
+            if !v.attrs_broken {
+                cx.error_spanned_by(
+                    v.ident,
+                    "this variant needs a tag: add `#[wire(tag = ...)]` or `#[wire(other)]`",
+                );
+            }
             continue;
         };
+        if tag_valid {
+            check_tag_shape(cx, &e.tag, tag);
+        }
         let key = normalize_tag(tag);
         if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
             cx.error_spanned_by(
@@ -274,8 +406,103 @@ fn check_enum(cx: &Ctxt, e: &Enum<'_>) {
     }
 }
 
+/// The Rust type a tag value has: `u32` for `vbi`, `u64` for `varint`, the type otherwise.
+fn tag_value_name(ty: &proc_macro2::TokenStream) -> String {
+    let ty = ty.to_string();
+    if ty.ends_with("Vbi") {
+        "u32".into()
+    } else if ty.ends_with("VarInt") {
+        "u64".into()
+    } else {
+        ty
+    }
+}
+
+/// A literal or tuple tag must have as many parts as the enum's tag; constants are left to rustc.
+fn check_tag_shape(cx: &Ctxt, tag: &Tag, expr: &Expr) {
+    let expr = match expr {
+        Expr::Paren(p) => &*p.expr,
+        other => other,
+    };
+    match (tag, expr) {
+        (Tag::Composite(parts), Expr::Tuple(t)) if t.elems.len() != parts.len() => {
+            cx.error_spanned_by(
+                expr,
+                format!(
+                    "this enum's tag has {} parts, so a variant tag is a tuple of {} values",
+                    parts.len(),
+                    parts.len()
+                ),
+            );
+        }
+        (Tag::Composite(parts), Expr::Lit(_)) => {
+            let names: Vec<String> = parts.iter().map(|(n, _, _)| n.to_string()).collect();
+            cx.error_spanned_by(expr, format!("this enum's tag has {} parts ({}), so a variant tag is a tuple such as `tag = ({})`", parts.len(), names.join(", "), vec!["1"; parts.len()].join(", ")));
+        }
+        (Tag::Composite(parts), Expr::Tuple(t)) => {
+            for ((_, _, name), value) in parts.iter().zip(&t.elems) {
+                check_tag_value(cx, name, None, value);
+            }
+        }
+        (Tag::Single { .. } | Tag::Bits { .. } | Tag::Ctx { .. }, Expr::Tuple(_)) => {
+            cx.error_spanned_by(expr, "this enum has a single tag, so a variant tag is one value; a tuple needs a composite tag such as `#[wire(tag(key: u16, version: u16))]`");
+        }
+        (Tag::Single { name, .. }, _) => check_tag_value(cx, name, None, expr),
+        (Tag::Bits { name, bits, .. }, _) => check_tag_value(cx, name, Some(*bits), expr),
+        _ => {}
+    }
+}
+
+/// A literal tag must be representable: not negative for an unsigned tag, within the tag bits
+/// or the range of a `vbi` (fixed-width types are checked by rustc's `overflowing_literals`).
+fn check_tag_value(cx: &Ctxt, name: &str, bits: Option<BitRange>, expr: &Expr) {
+    let expr = match expr {
+        Expr::Paren(p) => &*p.expr,
+        other => other,
+    };
+    let unsigned = name.starts_with('u') || name == "vbi" || name == "varint";
+    if let Expr::Unary(u) = expr {
+        if matches!(u.op, syn::UnOp::Neg(_)) && unsigned {
+            cx.error_spanned_by(
+                expr,
+                format!("the tag type `{name}` is unsigned, so a variant tag cannot be negative"),
+            );
+        }
+        return;
+    }
+    let Expr::Lit(syn::ExprLit {
+        lit: syn::Lit::Int(lit),
+        ..
+    }) = expr
+    else {
+        return;
+    };
+    let Ok(value) = lit.base10_parse::<u128>() else {
+        return;
+    };
+    if let Some(bits) = bits {
+        let width = bits.hi - bits.lo;
+        if width < 64 && value >> width != 0 {
+            cx.error_spanned_by(
+                expr,
+                format!(
+                    "tag {value} does not fit the tag bits {}..{}: {width} bits hold 0 to {}",
+                    bits.lo,
+                    bits.hi,
+                    (1u64 << width) - 1
+                ),
+            );
+        }
+    } else if name == "vbi" && value > 268_435_455 {
+        cx.error_spanned_by(
+            expr,
+            "a `vbi` tag is at most 268435455, the largest Variable Byte Integer",
+        );
+    }
+}
+
 /// A tag's value in a comparable form: integer literals by value, anything else by tokens.
-fn normalize_tag(tag: &Expr) -> String {
+pub fn normalize_tag(tag: &Expr) -> String {
     match tag {
         Expr::Lit(syn::ExprLit {
             lit: syn::Lit::Int(i),
