@@ -79,8 +79,33 @@ pub struct Everything {
     #[wire(len = u8)]
     pub generic: Wrapper<Nested>,
     pub vbi: Vbi,
+    pub rest_framed: RestFramed,
+    pub lenient: Lenient,
     #[wire(rest)]
     pub tail: Vec<u8>,
+}
+
+/// The rest of a struct inside a section whose length (a VBI, as MQTT's remaining length) is a
+/// field, filled in on encode.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+pub struct RestFramed {
+    pub kind: u8,
+    #[wire(rest_len)]
+    pub remaining: Vbi,
+    pub code: u16,
+    #[wire(len = u8)]
+    pub name: String,
+}
+
+/// Sections that may keep bytes their contents do not read (newer protocol versions append
+/// fields).
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+pub struct Lenient {
+    #[wire(len = u8, allow_trailing)]
+    pub head: Nested,
+    #[wire(rest_len, allow_trailing)]
+    pub size: u16,
+    pub after: u8,
 }
 
 /// A child that takes context from its parent.

@@ -115,6 +115,8 @@ fn everything() -> impl Strategy<Value = Everything> {
         vec((any::<u16>(), text(6)), 0..4),
         0u32..=Vbi::MAX,
         vec(any::<u8>(), 0..30),
+        (any::<u8>(), any::<u16>(), text(10)),
+        (any::<u16>(), text(5), any::<u8>()),
     );
     (scalars, strings, by_fields, maps, enums, rest).prop_map(
         |(
@@ -123,7 +125,7 @@ fn everything() -> impl Strategy<Value = Everything> {
             (counted_by_field, sized_by_field, kind, extra, even),
             (map, hmap, pairs, padded, custom),
             (flags, cmd, packet, tagged, by_kind),
-            ((la, ls, lb), generic, vbi, tail),
+            ((la, ls, lb), generic, vbi, tail, (kind2, code, name), (hx, hlabel, after)),
         )| Everything {
             a,
             b,
@@ -179,6 +181,20 @@ fn everything() -> impl Strategy<Value = Everything> {
                     .collect(),
             },
             vbi: Vbi(vbi),
+            rest_framed: RestFramed {
+                kind: kind2,
+                remaining: Vbi(0),
+                code,
+                name,
+            },
+            lenient: Lenient {
+                head: Nested {
+                    x: hx,
+                    label: hlabel,
+                },
+                size: 0,
+                after,
+            },
             tail,
         },
     )
@@ -188,11 +204,15 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
     #[test]
-    fn everything_round_trips(body in everything()) {
-        let frame = Frame { body };
+    fn everything_round_trips(mut body in everything()) {
+        let frame = Frame { body: body.clone() };
         let bytes = frame.encode_to_vec().unwrap();
         prop_assert_eq!(bytes.len(), frame.encoded_len());
         let back: Frame = decode(&bytes).unwrap();
+        // Lengths declared by `rest_len` fields are filled in on encode.
+        body.rest_framed.remaining = Vbi(3 + body.rest_framed.name.len() as u32);
+        body.lenient.size = 1;
+        let frame = Frame { body };
         prop_assert_eq!(&back, &frame);
         // Zero-copy decoding from `Bytes` yields the same value.
         let shared = Bytes::from(bytes.clone());
@@ -249,6 +269,61 @@ proptest! {
         let _ = decode::<Borrowed<'_>>(&bytes);
         let _ = decode::<Counted>(&bytes);
     }
+}
+
+#[test]
+fn allow_trailing_skips_what_a_section_leaves() {
+    // Lenient: head section of 4 bytes holding Nested { x: 1, label: "" } plus one extra byte,
+    // then a rest_len section of 2 bytes holding `after` plus one extra byte.
+    let bytes = [4, 0, 1, 0, 0xee, 0, 2, 9, 0xee];
+    let lenient: Lenient = decode(&bytes).unwrap();
+    assert_eq!(
+        lenient.head,
+        Nested {
+            x: 1,
+            label: String::new()
+        }
+    );
+    assert_eq!((lenient.size, lenient.after), (2, 9));
+    // The same section without `allow_trailing`: the leftover byte is an error with its path.
+    #[derive(WireDecode, Debug)]
+    struct Strict {
+        #[wire(len = u8)]
+        head: Nested,
+    }
+    let err = decode::<Strict>(&[4, 0, 1, 0, 0xee]).unwrap_err();
+    assert!(
+        matches!(err.kind(), wire_runtime::ErrorKind::TrailingBytes(1)),
+        "{err}"
+    );
+    assert_eq!(err.to_string(), "Strict.head: 1 trailing bytes at offset 4");
+}
+
+#[test]
+fn rest_len_bounds_the_fields_after_it() {
+    let value = RestFramed {
+        kind: 7,
+        remaining: Vbi(0),
+        code: 0x0102,
+        name: "ab".into(),
+    };
+    let bytes = value.encode_to_vec().unwrap();
+    assert_eq!(bytes, [7, 5, 1, 2, 2, b'a', b'b']);
+    // A remaining length one short: the name's prefix runs past the section.
+    let err = decode::<RestFramed>(&[7, 4, 1, 2, 2, b'a', b'b']).unwrap_err();
+    assert_eq!(err.path().to_string(), "RestFramed.name");
+    // One too long: incomplete at the top level.
+    assert!(
+        decode::<RestFramed>(&[7, 6, 1, 2, 2, b'a', b'b'])
+            .unwrap_err()
+            .is_incomplete()
+    );
+    // Bytes left inside the section: trailing bytes.
+    let err = decode::<RestFramed>(&[7, 6, 1, 2, 2, b'a', b'b', 0]).unwrap_err();
+    assert!(
+        matches!(err.kind(), wire_runtime::ErrorKind::TrailingBytes(1)),
+        "{err}"
+    );
 }
 
 #[test]

@@ -117,6 +117,23 @@ fn bit_field_word() {
 }
 
 #[test]
+fn rest_of_struct_in_a_section() {
+    check(
+        "rest_of_struct_in_a_section",
+        "struct Packet<'a> {
+            header: u8,
+            #[wire(rest_len)]
+            remaining: Vbi,
+            #[wire(len = u16)]
+            topic: &'a str,
+            packet_id: u16,
+            #[wire(rest)]
+            payload: &'a [u8],
+        }",
+    );
+}
+
+#[test]
 fn length_from_earlier_field() {
     check(
         "length_from_earlier_field",

@@ -183,6 +183,20 @@ macro_rules! into_len {
 
 into_len!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
 
+impl AsLen for &Vbi {
+    #[inline(always)]
+    fn into_len(self) -> Option<usize> {
+        usize::try_from(self.0).ok()
+    }
+}
+
+impl AsLen for &VarInt {
+    #[inline(always)]
+    fn into_len(self) -> Option<usize> {
+        usize::try_from(self.0).ok()
+    }
+}
+
 /// A length given by an expression over earlier fields, checked against what is left.
 #[inline]
 pub fn len_value(value: impl AsLen, r: &Reader<'_>) -> Result<usize, DecodeError> {

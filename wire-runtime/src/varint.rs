@@ -35,6 +35,19 @@ impl Vbi {
     }
 }
 
+/// A length as a `Vbi`, for length fields that encode fills in.
+impl TryFrom<usize> for Vbi {
+    type Error = EncodeError;
+
+    #[inline]
+    fn try_from(len: usize) -> Result<Self, EncodeError> {
+        match u32::try_from(len) {
+            Ok(value) if value <= Vbi::MAX => Ok(Vbi(value)),
+            _ => Err(EncodeError::new(EncodeErrorKind::LengthOverflow { len })),
+        }
+    }
+}
+
 impl<'de> WireDecode<'de> for Vbi {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -110,6 +123,14 @@ impl VarInt {
     pub const fn size_of(value: u64) -> usize {
         let bits = 64 - (value | 1).leading_zeros() as usize;
         bits.div_ceil(7)
+    }
+}
+
+/// A length as a `VarInt`, for length fields that encode fills in.
+impl From<usize> for VarInt {
+    #[inline]
+    fn from(len: usize) -> Self {
+        VarInt(len as u64)
     }
 }
 

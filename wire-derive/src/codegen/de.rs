@@ -130,6 +130,7 @@ fn decode_fields(
         let run_end = run_end(all, i);
         if run_end > i {
             stmts.extend(decode_run(&name, &all[i..run_end]));
+            stmts.extend(enter_rest_section(&name, &all[run_end - 1]));
             i = run_end;
             continue;
         }
@@ -153,10 +154,30 @@ fn decode_fields(
         }
         stmts.extend(bind_ref(f));
         stmts.extend(pad_after(&name, f));
+        stmts.extend(enter_rest_section(&name, f));
         i += 1;
+    }
+    // The section opened by a `rest_len` field must be used up (or may keep unread bytes).
+    match all.iter().find_map(|f| f.rest_len) {
+        Some(false) => stmts.extend(quote!(__r.expect_end()?;)),
+        Some(true) => stmts.extend(quote!(__r.take_rest();)),
+        None => {}
     }
     let construct = construct(fields, path);
     (stmts, construct)
+}
+
+/// After a `rest_len` field: the following fields read from a section of that length.
+fn enter_rest_section(name: &str, f: &Field<'_>) -> TokenStream {
+    let rt = rt();
+    if f.rest_len.is_none() {
+        return quote!();
+    }
+    let fname = &f.name;
+    let slot = &f.slot;
+    quote! {
+        let __r = &mut #rt::field(#name, #fname, || __r.section(#rt::len_value(&#slot, __r)?))?;
+    }
 }
 
 fn bind_ref(f: &Field<'_>) -> TokenStream {
@@ -205,7 +226,7 @@ pub fn run_end(all: &[Field<'_>], start: usize) -> usize {
             break;
         }
         end += 1;
-        if f.pad_after.is_some() {
+        if f.pad_after.is_some() || f.rest_len.is_some() {
             break;
         }
     }
@@ -291,13 +312,23 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize) -> TokenStream {
             quote!({ use #rt::Ctx as _; (#ctx).decode_as::<#ty>(#r)? })
         }
         CodecKind::With(path) => quote!(#path::decode(#r)?),
-        CodecKind::Section { len, null, inner } => {
+        CodecKind::Section {
+            len,
+            null,
+            inner,
+            allow_trailing,
+        } => {
             let section = format_ident!("__s{}", depth);
             let inner_value = decode_value(inner, &section, depth + 1);
+            let end = if *allow_trailing {
+                quote!(#section.take_rest();)
+            } else {
+                quote!(#section.expect_end()?;)
+            };
             let body = quote!({
                 let #section = &mut #r.section(__n)?;
                 let __v = #inner_value;
-                #section.expect_end()?;
+                #end
                 __v
             });
             match (null, len) {

@@ -121,7 +121,8 @@ fn fields_code(
         enc.extend(quote!(__buf.put_slice(#bytes);));
     }
     // Filled fields are computed first, so that conditions see the values that are written.
-    for f in &fields.fields[skip..] {
+    // Later fields first: a length filled in from the fields after it sees their final values.
+    for f in fields.fields[skip..].iter().rev() {
         let (len_fill, enc_fill) = fill_code(&name, fields, f);
         len_stmts.extend(len_fill);
         enc.extend(enc_fill);
@@ -185,6 +186,16 @@ fn fill_code(name: &str, fields: &Fields<'_>, f: &Field<'_>) -> (TokenStream, To
             };
             quote!(#rt::len_into::<#ty>(#len))
         }
+        Fill::RestLen => {
+            let index = fields
+                .fields
+                .iter()
+                .position(|g| g.slot == f.slot)
+                .unwrap_or(0);
+            let parts: Vec<TokenStream> =
+                fields.fields[index + 1..].iter().map(field_len).collect();
+            quote!(#rt::len_into::<#ty>(0 #(+ #parts)*))
+        }
     };
     let enc = quote! {
         let #fill: #ty = #computed.map_err(|e| e.in_field(#name, #fname))?;
@@ -201,12 +212,33 @@ fn fill_code(name: &str, fields: &Fields<'_>, f: &Field<'_>) -> (TokenStream, To
     let len = if is_prim {
         quote!()
     } else {
+        // On error `encode` reports it; the length only has to be harmless.
         quote! {
-            let #fill: #rt::Option<#ty> = #computed.ok();
+            let #fill: #ty = match #computed {
+                #rt::Ok(value) => value,
+                #rt::Err(_) => return 0,
+            };
             let #value = &#fill;
         }
     };
     (len, enc)
+}
+
+/// The encoded length of one field, padding included.
+fn field_len(f: &Field<'_>) -> TokenStream {
+    let pads = f
+        .pad_before
+        .iter()
+        .chain(&f.pad_after)
+        .map(|pad| quote!(+ (#pad)));
+    let len = match &f.role {
+        Role::Skip(_) => quote!(0),
+        Role::Wire(codec) => {
+            let value = value_ident(f);
+            len_value(codec, &quote!(#value), 1)
+        }
+    };
+    quote!((#len #(#pads)*))
 }
 
 fn encode_run(run: &[Field<'_>]) -> (usize, TokenStream) {
@@ -256,7 +288,9 @@ pub fn len_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenStrea
             quote!({ use #rt::Ctx as _; (#ctx).encoded_len_as::<#ty>(#value) })
         }
         CodecKind::With(path) => quote!(#path::encoded_len(#value)),
-        CodecKind::Section { len, null, inner } => {
+        CodecKind::Section {
+            len, null, inner, ..
+        } => {
             let inner_len = len_value(inner, &quote!(#x), depth + 1);
             let with_prefix = |n: TokenStream| match len {
                 LenSource::Prefix { ty, .. } => {
@@ -338,7 +372,9 @@ pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenSt
             quote!({ use #rt::Ctx as _; (#ctx).encode_as::<#ty, _>(#value, __buf)?; })
         }
         CodecKind::With(path) => quote!(#path::encode(#value, __buf)?;),
-        CodecKind::Section { len, null, inner } => {
+        CodecKind::Section {
+            len, null, inner, ..
+        } => {
             let write_inner = |v: &TokenStream| {
                 let inner_len = len_value(inner, v, depth + 1);
                 let inner_enc = encode_value(inner, v, depth + 1);

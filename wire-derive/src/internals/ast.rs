@@ -50,6 +50,9 @@ pub struct Field<'a> {
     pub fill: Fill,
     /// Span of the `rest` key, checked to be on the last field.
     pub rest_span: Option<Span>,
+    /// `rest_len`: the fields after this one are decoded inside a section of its value; the
+    /// flag says whether bytes they leave are skipped (`allow_trailing`).
+    pub rest_len: Option<bool>,
     /// Some attribute of the field did not parse (already reported).
     pub attrs_broken: bool,
 }
@@ -72,6 +75,8 @@ pub enum Fill {
         target: usize,
         count: bool,
     },
+    /// `rest_len`: the byte length of all the fields after this one.
+    RestLen,
 }
 
 /// How one value is laid out.
@@ -92,6 +97,8 @@ pub enum CodecKind {
         len: LenSource,
         null: NullMode,
         inner: Box<Codec>,
+        /// Bytes the value leaves in its section are skipped instead of rejected.
+        allow_trailing: bool,
     },
     /// Elements until the end of the section (`count: None`) or counted.
     Seq {
@@ -279,7 +286,24 @@ fn field<'a>(cx: &Ctxt, index: usize, f: &'a syn::Field, order: Order) -> Field<
         }
         Role::Wire(lower(cx, &attrs, &f.ty, order, f.ty.span()))
     };
+    if let Some(span) = attrs.rest_len.span() {
+        for (other, what) in [
+            (attrs.len.span(), "len"),
+            (attrs.count.span(), "count"),
+            (attrs.rest.span(), "rest"),
+            (attrs.cond.span(), "if"),
+            (attrs.skip.span(), "skip"),
+            (attrs.fill.span(), "fill"),
+            (attrs.with.span(), "with"),
+        ] {
+            if let Some(other) = other {
+                cx.error_at(other, format!("conflicting wire attributes: a `rest_len` field is the length of the fields after it, so it has no `{what}`"));
+            }
+        }
+        let _ = span;
+    }
     let fill = match attrs.fill.get() {
+        _ if attrs.rest_len.is_set() => Fill::RestLen,
         Some(expr) => Fill::Expr(expr.clone()),
         None => Fill::None,
     };
@@ -294,6 +318,10 @@ fn field<'a>(cx: &Ctxt, index: usize, f: &'a syn::Field, order: Order) -> Field<
         pad_after: attrs.pad_after.get().cloned(),
         fill,
         rest_span: attrs.rest.span(),
+        rest_len: attrs
+            .rest_len
+            .is_set()
+            .then(|| attrs.allow_trailing.is_set()),
         attrs_broken: attrs.broken,
     }
 }
@@ -409,7 +437,13 @@ fn lower_unconditional(
             len: source,
             null,
             inner: Box::new(inner),
+            allow_trailing: attrs.allow_trailing.is_set(),
         });
+    }
+    if let Some(span) = attrs.allow_trailing.span() {
+        if !attrs.rest_len.is_set() {
+            cx.error_at(span, "`allow_trailing` lets a length-delimited section keep unread bytes: it goes with `len = ...` or `rest_len`");
+        }
     }
     if let Some(span) = null_span {
         cx.error_at(

@@ -110,6 +110,8 @@ pub struct FieldAttrs {
     pub len: Attr<Expr>,
     pub count: Attr<Expr>,
     pub rest: Attr<()>,
+    pub allow_trailing: Attr<()>,
+    pub rest_len: Attr<()>,
     pub nullable: Attr<()>,
     pub empty_is_none: Attr<()>,
     pub cond: Attr<Expr>,
@@ -134,7 +136,7 @@ pub struct FieldAttrs {
 const CONTAINER_KEYS: &str =
     "le, be, ctx(..), magic, bits, reserved(..), tag, tag(..), tag_bits, peek, ctx_tag";
 const VARIANT_KEYS: &str = "tag, other, magic";
-const FIELD_KEYS: &str = "len, count, rest, nullable, empty_is_none, if, ctx, with, skip, default, \
+const FIELD_KEYS: &str = "len, count, rest, rest_len, allow_trailing, nullable, empty_is_none, if, ctx, with, skip, default, \
      fill, le, be, pad_before, pad_after, item(..), key(..), value(..), bit, bits";
 
 /// Runs `each` on every `#[wire(...)]` item of `attrs`, recording parse errors and going on.
@@ -509,6 +511,8 @@ impl FieldAttrs {
             len: Attr::none("len"),
             count: Attr::none("count"),
             rest: Attr::none("rest"),
+            allow_trailing: Attr::none("allow_trailing"),
+            rest_len: Attr::none("rest_len"),
             nullable: Attr::none("nullable"),
             empty_is_none: Attr::none("empty_is_none"),
             cond: Attr::none("if"),
@@ -555,6 +559,8 @@ impl FieldAttrs {
             "len" => self.len.set(cx, span, parse_expr(meta, "len")?),
             "count" => self.count.set(cx, span, parse_expr(meta, "count")?),
             "rest" => self.rest.flag(cx, span),
+            "allow_trailing" => self.allow_trailing.flag(cx, span),
+            "rest_len" => self.rest_len.flag(cx, span),
             "nullable" => self.nullable.flag(cx, span),
             "empty_is_none" => self.empty_is_none.flag(cx, span),
             "if" => self.cond.set(cx, span, parse_expr(meta, "if")?),

@@ -151,6 +151,19 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
         .iter()
         .rposition(|f| matches!(f.role, Role::Wire(_)));
 
+    let mut rest_len_seen = false;
+    for field in fields.fields.iter().filter(|f| f.rest_len.is_some()) {
+        if rest_len_seen {
+            cx.error_spanned_by(
+                field.ty,
+                "only one field can be `rest_len`: the fields after it already sit in its section",
+            );
+        } else if cannot_be_len(field.ty) {
+            cx.error_spanned_by(field.ty, "a `rest_len` field holds a byte length: give it an integer type, `Vbi` or `VarInt`");
+        }
+        rest_len_seen = true;
+    }
+
     let mut fills: Vec<(usize, usize, bool, &Ident)> = Vec::new();
     for (i, field) in fields.fields.iter().enumerate() {
         if let Some(binding) = &field.binding {
@@ -266,6 +279,9 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
             (Fill::Expr(_), _) => {}
             (Fill::LenOf { target: first, .. }, _) => {
                 cx.error_spanned_by(&ident, format!("`{ident}` is already the length of `{}`, and encode fills it in from that field: give `{}` its own length field", field_names[*first], field_names[target]));
+            }
+            (Fill::RestLen, _) => {
+                cx.error_spanned_by(&ident, format!("`{ident}` is the `rest_len` of this struct, and encode fills it in from all the fields after it: give `{}` its own length field", field_names[target]));
             }
             (_, Role::Skip(_)) => {}
         }
