@@ -289,14 +289,17 @@ fn allow_trailing_skips_what_a_section_leaves() {
     #[derive(WireDecode, Debug)]
     struct Strict {
         #[wire(len = u8)]
-        head: Nested,
+        _head: Nested,
     }
     let err = decode::<Strict>(&[4, 0, 1, 0, 0xee]).unwrap_err();
     assert!(
         matches!(err.kind(), wire_runtime::ErrorKind::TrailingBytes(1)),
         "{err}"
     );
-    assert_eq!(err.to_string(), "Strict.head: 1 trailing bytes at offset 4");
+    assert_eq!(
+        err.to_string(),
+        "Strict._head: 1 trailing bytes at offset 4"
+    );
 }
 
 #[test]
