@@ -81,6 +81,8 @@ pub struct Everything {
     pub vbi: Vbi,
     pub rest_framed: RestFramed,
     pub lenient: Lenient,
+    #[wire(len = u8)]
+    pub ack: Ack,
     #[wire(rest)]
     pub tail: Vec<u8>,
 }
@@ -95,6 +97,19 @@ pub struct RestFramed {
     pub code: u16,
     #[wire(len = u8)]
     pub name: String,
+}
+
+/// Trailing optional fields (MQTT's short acks) and a validation hook.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+#[wire(validate = if *packet_id == 0 { Err("packet id 0") } else { Ok(()) })]
+pub struct Ack {
+    pub packet_id: u16,
+    #[wire(optional)]
+    pub reason: u8,
+    #[wire(optional, default = 7)]
+    pub weight: u16,
+    #[wire(optional, len = vbi)]
+    pub properties: Vec<u8>,
 }
 
 /// Sections that may keep bytes their contents do not read (newer protocol versions append

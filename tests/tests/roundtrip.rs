@@ -117,6 +117,12 @@ fn everything() -> impl Strategy<Value = Everything> {
         vec(any::<u8>(), 0..30),
         (any::<u8>(), any::<u16>(), text(10)),
         (any::<u16>(), text(5), any::<u8>()),
+        (
+            1u16..,
+            prop_oneof![Just(0u8), any::<u8>()],
+            prop_oneof![Just(7u16), any::<u16>()],
+            prop_oneof![Just(vec![]), vec(any::<u8>(), 0..4)],
+        ),
     );
     (scalars, strings, by_fields, maps, enums, rest).prop_map(
         |(
@@ -125,7 +131,15 @@ fn everything() -> impl Strategy<Value = Everything> {
             (counted_by_field, sized_by_field, kind, extra, even),
             (map, hmap, pairs, padded, custom),
             (flags, cmd, packet, tagged, by_kind),
-            ((la, ls, lb), generic, vbi, tail, (kind2, code, name), (hx, hlabel, after)),
+            (
+                (la, ls, lb),
+                generic,
+                vbi,
+                tail,
+                (kind2, code, name),
+                (hx, hlabel, after),
+                (packet_id, reason, weight, properties),
+            ),
         )| Everything {
             a,
             b,
@@ -194,6 +208,12 @@ fn everything() -> impl Strategy<Value = Everything> {
                 },
                 size: 0,
                 after,
+            },
+            ack: Ack {
+                packet_id,
+                reason,
+                weight,
+                properties,
             },
             tail,
         },
@@ -327,6 +347,44 @@ fn rest_len_bounds_the_fields_after_it() {
         matches!(err.kind(), wire_runtime::ErrorKind::TrailingBytes(1)),
         "{err}"
     );
+}
+
+#[test]
+fn optional_fields_use_the_short_form_for_defaults() {
+    let full = |reason, weight, properties: Vec<u8>| Ack {
+        packet_id: 10,
+        reason,
+        weight,
+        properties,
+    };
+    let cases: [(Ack, &[u8]); 4] = [
+        (full(0, 7, vec![]), &[0, 10]),
+        (full(0x10, 7, vec![]), &[0, 10, 0x10]),
+        (full(0, 8, vec![]), &[0, 10, 0, 0, 8]),
+        (full(0, 7, vec![1]), &[0, 10, 0, 0, 7, 1, 1]),
+    ];
+    for (ack, bytes) in cases {
+        assert_eq!(ack.encode_to_vec().unwrap(), bytes, "{ack:?}");
+        assert_eq!(ack.encoded_len(), bytes.len());
+        assert_eq!(decode::<Ack>(bytes).unwrap(), ack);
+    }
+}
+
+#[test]
+fn validate_rejects_on_decode_and_encode() {
+    let err = decode::<Ack>(&[0, 0, 1]).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &wire_runtime::ErrorKind::InvalidValue("packet id 0")
+    );
+    assert_eq!(err.offset(), 0);
+    let ack = Ack {
+        packet_id: 0,
+        reason: 0,
+        weight: 7,
+        properties: vec![],
+    };
+    assert_eq!(ack.encode_to_vec().unwrap_err().to_string(), "packet id 0");
 }
 
 #[test]

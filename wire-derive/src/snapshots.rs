@@ -134,6 +134,21 @@ fn rest_of_struct_in_a_section() {
 }
 
 #[test]
+fn optional_trailing_fields_and_validation() {
+    check(
+        "optional_trailing_fields_and_validation",
+        "#[wire(validate = if *packet_id == 0 { Err(\"packet id 0\") } else { Ok(()) })]
+        struct PubAck {
+            packet_id: u16,
+            #[wire(optional)]
+            reason: ReasonCode,
+            #[wire(optional)]
+            properties: Properties,
+        }",
+    );
+}
+
+#[test]
 fn length_from_earlier_field() {
     check(
         "length_from_earlier_field",

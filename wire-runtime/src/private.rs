@@ -223,6 +223,12 @@ pub fn check_declared_len(declared: impl AsLen, actual: usize) -> Result<(), Enc
     }
 }
 
+/// The result of a `validate = expr` hook; typed so that a wrong expression is reported on it.
+#[inline(always)]
+pub fn validation(result: Result<(), &'static str>) -> Result<(), &'static str> {
+    result
+}
+
 /// Checks on encode that an `if = cond` field is present exactly when its condition holds.
 #[inline]
 pub fn check_presence(condition: bool, present: bool) -> Result<(), EncodeError> {

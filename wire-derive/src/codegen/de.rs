@@ -99,7 +99,8 @@ fn magic_check(cont: &Container<'_>, magic: Option<&syn::Expr>) -> TokenStream {
 fn decode_struct(cont: &Container<'_>, fields: &Fields<'_>) -> TokenStream {
     let rt = rt();
     let magic = magic_check(cont, cont.attrs.magic.get());
-    let (stmts, construct) = decode_fields(cont, fields, quote!(Self), 0);
+    let (stmts, construct) =
+        decode_fields(cont, fields, quote!(Self), 0, cont.attrs.validate.get());
     quote! {
         #magic
         #stmts
@@ -114,10 +115,14 @@ fn decode_fields(
     fields: &Fields<'_>,
     path: TokenStream,
     skip_leading: usize,
+    validate: Option<&syn::Expr>,
 ) -> (TokenStream, TokenStream) {
     let rt = rt();
     let name = type_name(cont);
     let mut stmts = TokenStream::new();
+    if validate.is_some() {
+        stmts.extend(quote!(let __start = __r.offset();));
+    }
     let all = &fields.fields;
     let mut i = skip_leading;
     while i < all.len() {
@@ -147,15 +152,28 @@ fn decode_fields(
             }
             Role::Wire(codec) => {
                 let value = decode_value(codec, &format_ident!("__r"), 1);
-                stmts.extend(quote! {
-                    let #slot: #ty = #rt::field(#name, #fname, || #rt::Ok(#value))?;
-                });
+                let decoded = quote!(#rt::field(#name, #fname, || #rt::Ok(#value))?);
+                let decoded = match &f.optional {
+                    None => decoded,
+                    Some(default) => {
+                        let default = default_value(default.as_ref());
+                        quote!(if __r.is_empty() { #default } else { #decoded })
+                    }
+                };
+                stmts.extend(quote!(let #slot: #ty = #decoded;));
             }
         }
         stmts.extend(bind_ref(f));
         stmts.extend(pad_after(&name, f));
         stmts.extend(enter_rest_section(&name, f));
         i += 1;
+    }
+    if let Some(validate) = validate {
+        stmts.extend(quote! {
+            if let #rt::Err(__why) = #rt::validation(#validate) {
+                return #rt::Err(#rt::DecodeError::new(#rt::ErrorKind::InvalidValue(__why), __start));
+            }
+        });
     }
     // The section opened by a `rest_len` field must be used up (or may keep unread bytes).
     match all.iter().find_map(|f| f.rest_len) {
@@ -165,6 +183,15 @@ fn decode_fields(
     }
     let construct = construct(fields, path);
     (stmts, construct)
+}
+
+/// A field's default: the `default = expr` given, or `Default::default()`.
+pub fn default_value(default: Option<&syn::Expr>) -> TokenStream {
+    let rt = rt();
+    match default {
+        Some(expr) => quote!(#expr),
+        None => quote!(#rt::Default::default()),
+    }
 }
 
 /// After a `rest_len` field: the following fields read from a section of that length.
@@ -222,7 +249,7 @@ pub fn run_end(all: &[Field<'_>], start: usize) -> usize {
                 ..
             })
         );
-        if !is_prim || (end > start && f.pad_before.is_some()) {
+        if !is_prim || f.optional.is_some() || (end > start && f.pad_before.is_some()) {
             break;
         }
         end += 1;
@@ -614,7 +641,13 @@ fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
                 bind.extend(quote!(let #slot: #ty = #part;));
                 bind.extend(bind_ref(f));
             }
-            let (stmts, construct) = decode_fields(cont, &v.fields, quote!(Self::#ident), arity);
+            let (stmts, construct) = decode_fields(
+                cont,
+                &v.fields,
+                quote!(Self::#ident),
+                arity,
+                v.validate.as_ref(),
+            );
             fallback = quote! {
                 __other => #rt::field(#name, #vname, || {
                     #bind
@@ -626,7 +659,13 @@ fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
             continue;
         }
         let Some(tag) = &v.tag else { continue };
-        let (stmts, construct) = decode_fields(cont, &v.fields, quote!(Self::#ident), 0);
+        let (stmts, construct) = decode_fields(
+            cont,
+            &v.fields,
+            quote!(Self::#ident),
+            0,
+            v.validate.as_ref(),
+        );
         let body = if v.fields.fields.is_empty() && v.magic.is_none() {
             quote!(#rt::Ok(#construct))
         } else {

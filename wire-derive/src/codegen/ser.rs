@@ -22,7 +22,13 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
     let (len_body, encode_body) = match &cont.data {
         Data::Struct(fields) => {
             let pattern = destructure(fields);
-            let (len, enc) = fields_code(cont, fields, cont.attrs.magic.get(), 0);
+            let (len, enc) = fields_code(
+                cont,
+                fields,
+                cont.attrs.magic.get(),
+                0,
+                cont.attrs.validate.get(),
+            );
             (
                 quote!(let Self #pattern = self; #len),
                 quote!(let Self #pattern = self; #enc #rt::Ok(())),
@@ -109,12 +115,20 @@ fn fields_code(
     fields: &Fields<'_>,
     magic: Option<&syn::Expr>,
     skip: usize,
+    validate: Option<&syn::Expr>,
 ) -> (TokenStream, TokenStream) {
     let rt = rt();
     let name = type_name(cont);
     let mut len_stmts = TokenStream::new();
     let mut len_parts: Vec<TokenStream> = Vec::new();
     let mut enc = TokenStream::new();
+    if let Some(validate) = validate {
+        enc.extend(quote! {
+            if let #rt::Err(__why) = #rt::validation(#validate) {
+                return #rt::Err(#rt::EncodeError::new(#rt::EncodeErrorKind::Custom(__why)));
+            }
+        });
+    }
     if let Some(magic) = magic {
         let bytes = quote!(::core::convert::AsRef::<[u8]>::as_ref(&#magic));
         len_parts.push(quote!(#bytes.len()));
@@ -127,10 +141,41 @@ fn fields_code(
         len_stmts.extend(len_fill);
         enc.extend(enc_fill);
     }
+    // Optional fields are left out, from the last one back, while they hold their defaults.
+    let mut later_omitted: Option<syn::Ident> = None;
+    for f in fields.fields[skip..].iter().rev() {
+        let Some(default) = &f.optional else { continue };
+        let value = value_ident(f);
+        let omit = format_ident!("__omit_{}", f.slot);
+        let default = super::de::default_value(default.as_ref());
+        let rest = later_omitted.iter().map(|o| quote!(#o &&));
+        let ty = f.ty;
+        let stmt =
+            quote!(let #omit = #(#rest)* { let __default: #ty = #default; *#value == __default };);
+        len_stmts.extend(stmt.clone());
+        enc.extend(stmt);
+        later_omitted = Some(omit);
+    }
     let all = &fields.fields;
     let mut i = skip;
     while i < all.len() {
         let f = &all[i];
+        if let (Some(_), Role::Wire(codec)) = (&f.optional, &f.role) {
+            let omit = format_ident!("__omit_{}", f.slot);
+            let value = value_ident(f);
+            let value = quote!(#value);
+            let len = len_value(codec, &value, 1);
+            len_parts.push(quote!(if #omit { 0 } else { #len }));
+            let write = encode_value(codec, &value, 1);
+            let fname = &f.name;
+            enc.extend(quote! {
+                if !#omit {
+                    #rt::encode_field(#name, #fname, || { #write #rt::Ok(()) })?;
+                }
+            });
+            i += 1;
+            continue;
+        }
         if let Some(pad) = &f.pad_before {
             len_parts.push(quote!(#pad));
             enc.extend(quote!(__buf.put_bytes(0, #pad);));
@@ -499,6 +544,7 @@ fn encode_enum(cont: &Container<'_>, e: &Enum<'_>) -> (TokenStream, TokenStream)
             &v.fields,
             v.magic.as_ref(),
             if v.other { e.tag.arity() } else { 0 },
+            v.validate.as_ref(),
         );
         len_arms.extend(quote!(Self::#ident #pattern => #tag_len + #len,));
         let vname = ident.to_string();

@@ -53,6 +53,10 @@ pub struct Field<'a> {
     /// `rest_len`: the fields after this one are decoded inside a section of its value; the
     /// flag says whether bytes they leave are skipped (`allow_trailing`).
     pub rest_len: Option<bool>,
+    /// `optional`: absent when the section is exhausted, decoded as this default (or
+    /// `Default::default()`); left out on encode when it and every optional field after it
+    /// hold their defaults.
+    pub optional: Option<Option<Expr>>,
     /// Some attribute of the field did not parse (already reported).
     pub attrs_broken: bool,
 }
@@ -193,6 +197,8 @@ pub struct Variant<'a> {
     /// Span of the `other` key.
     pub other_span: Option<Span>,
     pub magic: Option<Expr>,
+    /// `validate = expr`: a `Result<(), &'static str>` checked after decoding, before encoding.
+    pub validate: Option<Expr>,
     pub fields: Fields<'a>,
     /// Some attribute of the variant did not parse (already reported).
     pub attrs_broken: bool,
@@ -278,11 +284,24 @@ fn field<'a>(cx: &Ctxt, index: usize, f: &'a syn::Field, order: Order) -> Field<
         }
         Role::Skip(attrs.default.get().cloned().flatten())
     } else {
-        if let Some(span) = attrs.default.span() {
+        if let (Some(span), false) = (attrs.default.span(), attrs.optional.is_set()) {
             cx.error_at(
                 span,
-                "`default` goes with `skip`: a field on the wire is always decoded",
+                "`default` goes with `skip` or `optional`: a field on the wire is always decoded",
             );
+        }
+        if attrs.optional.is_set() {
+            for (span, what) in [
+                (attrs.cond.span(), "if"),
+                (attrs.pad_before.span(), "pad_before"),
+                (attrs.pad_after.span(), "pad_after"),
+                (attrs.rest_len.span(), "rest_len"),
+                (attrs.rest.span(), "rest"),
+            ] {
+                if let Some(span) = span {
+                    cx.error_at(span, format!("conflicting wire attributes: an `optional` field is present exactly when bytes are left, so it has no `{what}`"));
+                }
+            }
         }
         Role::Wire(lower(cx, &attrs, &f.ty, order, f.ty.span()))
     };
@@ -322,6 +341,10 @@ fn field<'a>(cx: &Ctxt, index: usize, f: &'a syn::Field, order: Order) -> Field<
             .rest_len
             .is_set()
             .then(|| attrs.allow_trailing.is_set()),
+        optional: attrs
+            .optional
+            .is_set()
+            .then(|| attrs.default.get().cloned().flatten()),
         attrs_broken: attrs.broken,
     }
 }
@@ -874,6 +897,7 @@ fn enumeration<'a>(
                 other: vattrs.other.is_set(),
                 other_span: vattrs.other.span(),
                 magic: vattrs.magic.get().cloned(),
+                validate: vattrs.validate.get().cloned(),
                 fields: fields(cx, &v.fields, order),
                 attrs_broken: vattrs.broken,
             }

@@ -91,6 +91,7 @@ pub struct ContainerAttrs {
     pub tag_bits: Attr<BitRange>,
     pub peek: Attr<()>,
     pub ctx_tag: Attr<Ident>,
+    pub validate: Attr<Expr>,
     /// Some item did not parse: errors that only follow from a missing key are not reported.
     pub broken: bool,
 }
@@ -100,6 +101,7 @@ pub struct VariantAttrs {
     pub tag: Attr<Expr>,
     pub other: Attr<()>,
     pub magic: Attr<Expr>,
+    pub validate: Attr<Expr>,
     /// Some item did not parse.
     pub broken: bool,
 }
@@ -112,6 +114,7 @@ pub struct FieldAttrs {
     pub rest: Attr<()>,
     pub allow_trailing: Attr<()>,
     pub rest_len: Attr<()>,
+    pub optional: Attr<()>,
     pub nullable: Attr<()>,
     pub empty_is_none: Attr<()>,
     pub cond: Attr<Expr>,
@@ -134,9 +137,9 @@ pub struct FieldAttrs {
 }
 
 const CONTAINER_KEYS: &str =
-    "le, be, ctx(..), magic, bits, reserved(..), tag, tag(..), tag_bits, peek, ctx_tag";
-const VARIANT_KEYS: &str = "tag, other, magic";
-const FIELD_KEYS: &str = "len, count, rest, rest_len, allow_trailing, nullable, empty_is_none, if, ctx, with, skip, default, \
+    "le, be, ctx(..), magic, validate, bits, reserved(..), tag, tag(..), tag_bits, peek, ctx_tag";
+const VARIANT_KEYS: &str = "tag, other, magic, validate";
+const FIELD_KEYS: &str = "len, count, rest, rest_len, allow_trailing, nullable, empty_is_none, if, optional, ctx, with, skip, default, \
      fill, le, be, pad_before, pad_after, item(..), key(..), value(..), bit, bits";
 
 /// Runs `each` on every `#[wire(...)]` item of `attrs`, recording parse errors and going on.
@@ -389,6 +392,7 @@ impl ContainerAttrs {
             order: Attr::none("le/be"),
             ctx: Attr::none("ctx"),
             magic: Attr::none("magic"),
+            validate: Attr::none("validate"),
             bits: Attr::none("bits"),
             reserved: Vec::new(),
             tag: Attr::none("tag"),
@@ -421,6 +425,7 @@ impl ContainerAttrs {
                     out.ctx.set(cx, span, params.into_iter().collect());
                 }
                 "magic" => out.magic.set(cx, span, parse_expr(meta, "magic")?),
+                "validate" => out.validate.set(cx, span, parse_expr(meta, "validate")?),
                 "bits" => out.bits.set(cx, span, parse_type_ident(meta, "bits")?),
                 "reserved" => {
                     let mut bits = None;
@@ -488,6 +493,7 @@ impl VariantAttrs {
             tag: Attr::none("tag"),
             other: Attr::none("other"),
             magic: Attr::none("magic"),
+            validate: Attr::none("validate"),
             broken: false,
         };
         out.broken = for_each_meta(cx, attrs, |meta| {
@@ -497,6 +503,7 @@ impl VariantAttrs {
                 "tag" => out.tag.set(cx, span, parse_expr(meta, "tag")?),
                 "other" => out.other.flag(cx, span),
                 "magic" => out.magic.set(cx, span, parse_expr(meta, "magic")?),
+                "validate" => out.validate.set(cx, span, parse_expr(meta, "validate")?),
                 _ => return Err(unknown(meta, &name, Place::Variant)),
             }
             Ok(())
@@ -513,6 +520,7 @@ impl FieldAttrs {
             rest: Attr::none("rest"),
             allow_trailing: Attr::none("allow_trailing"),
             rest_len: Attr::none("rest_len"),
+            optional: Attr::none("optional"),
             nullable: Attr::none("nullable"),
             empty_is_none: Attr::none("empty_is_none"),
             cond: Attr::none("if"),
@@ -561,6 +569,7 @@ impl FieldAttrs {
             "rest" => self.rest.flag(cx, span),
             "allow_trailing" => self.allow_trailing.flag(cx, span),
             "rest_len" => self.rest_len.flag(cx, span),
+            "optional" => self.optional.flag(cx, span),
             "nullable" => self.nullable.flag(cx, span),
             "empty_is_none" => self.empty_is_none.flag(cx, span),
             "if" => self.cond.set(cx, span, parse_expr(meta, "if")?),

@@ -84,7 +84,11 @@ fn check_container_keys(cx: &Ctxt, cont: &Container<'_>) {
         }
     }
     if let Data::Bits(_) = cont.data {
-        for (span, what) in [(a.ctx.span(), "ctx"), (a.magic.span(), "magic")] {
+        for (span, what) in [
+            (a.ctx.span(), "ctx"),
+            (a.magic.span(), "magic"),
+            (a.validate.span(), "validate"),
+        ] {
             if let Some(span) = span {
                 cx.error_at(span, format!("`{what}` does not apply to a bit-field word"));
             }
@@ -150,6 +154,19 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
         .fields
         .iter()
         .rposition(|f| matches!(f.role, Role::Wire(_)));
+
+    // Optional fields trail: once one is optional, every later field on the wire must be too.
+    let mut first_optional: Option<&str> = None;
+    for field in &fields.fields {
+        match (&field.optional, &field.role, first_optional) {
+            (Some(_), _, None) => first_optional = Some(&field.name),
+            (None, Role::Wire(_), Some(first)) => cx.error_spanned_by(
+                field.ty,
+                format!("`{}` follows the optional field `{first}`: make it `optional` too, or move it before `{first}` (absent fields can only trail)", field.name),
+            ),
+            _ => {}
+        }
+    }
 
     let mut rest_len_seen = false;
     for field in fields.fields.iter().filter(|f| f.rest_len.is_some()) {

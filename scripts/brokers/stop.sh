@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Stop every broker started by scripts/brokers/*.sh: each writes its PID to target/brokers/<name>/pid.
+# SIGTERM, wait up to 10 s, then SIGKILL. Idempotent: no pid files, nothing to do.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+alive() { local s; s=$(ps -o stat= -p "$1" 2>/dev/null) && [ "${s#Z}" = "$s" ]; }   # zombie = dead
+
+shopt -s nullglob
+for pid_file in target/brokers/*/pid; do
+  name=$(basename "$(dirname "$pid_file")")
+  pid=$(cat "$pid_file")
+  # Skip a recycled PID: a process younger than its pid file is not the one we started.
+  age=$(( $(date +%s) - $(stat -c %Y "$pid_file") ))
+  if [[ "$pid" =~ ^[0-9]+$ ]] && alive "$pid" && [ "$(ps -o etimes= -p "$pid" | tr -d ' ')" -ge $((age - 2)) ]; then
+    kill -TERM "$pid" 2>/dev/null || true
+    for _ in $(seq 1 100); do alive "$pid" || break; sleep 0.1; done
+    if alive "$pid"; then echo "stop.sh: $name (pid $pid) ignored SIGTERM; killing" >&2; kill -KILL "$pid" 2>/dev/null || true; fi
+    echo "stop.sh: stopped $name (pid $pid)" >&2
+  fi
+  rm -f "$pid_file"
+done
