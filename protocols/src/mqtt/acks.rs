@@ -1,0 +1,91 @@
+//! PUBACK, PUBREC, PUBREL, PUBCOMP, DISCONNECT and AUTH: a reason code and properties that 5.0
+//! may leave out when they hold their defaults (the short forms).
+
+use super::packet::Version;
+use super::properties::{Properties, PropertyScope};
+use super::reason::ReasonCode;
+use wire_runtime::{WireDecode, WireEncode};
+
+/// In 3.1.1 these packets end after the packet id.
+fn v311_short(
+    version: Version,
+    reason: &ReasonCode,
+    properties: &Properties<'_>,
+) -> Result<(), &'static str> {
+    if version == Version::V311 && (*reason != ReasonCode::Success || !properties.is_empty()) {
+        return Err("reason code or properties in an MQTT 3.1.1 packet");
+    }
+    Ok(())
+}
+
+fn nonzero_id(packet_id: u16) -> Result<(), &'static str> {
+    if packet_id == 0 {
+        Err("packet id 0")
+    } else {
+        Ok(())
+    }
+}
+
+macro_rules! ack {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq, Default)]
+        #[wire(ctx(version: Version), validate = nonzero_id(*packet_id).and(v311_short(version, reason, properties)))]
+        pub struct $name<'a> {
+            /// The packet id being acknowledged; never 0.
+            pub packet_id: u16,
+            /// 5.0: omitted on the wire when `Success` and there are no properties.
+            #[wire(optional)]
+            pub reason: ReasonCode,
+            /// 5.0: omitted on the wire when empty.
+            #[wire(optional, ctx = PropertyScope::PubAckFamily)]
+            pub properties: Properties<'a>,
+        }
+    };
+}
+
+ack!(
+    /// PUBACK (3.4): QoS 1 delivered.
+    PubAck
+);
+ack!(
+    /// PUBREC (3.5): QoS 2 received, part 1.
+    PubRec
+);
+ack!(
+    /// PUBREL (3.6): QoS 2 release, part 2.
+    PubRel
+);
+ack!(
+    /// PUBCOMP (3.7): QoS 2 complete, part 3.
+    PubComp
+);
+
+/// DISCONNECT (3.14). Empty in 3.1.1; in 5.0 a reason code and properties, both omitted when
+/// they hold their defaults.
+#[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq, Default)]
+#[wire(ctx(version: Version), validate = v311_short(version, reason, properties))]
+pub struct Disconnect<'a> {
+    /// Why the connection closes; `Success` is a normal disconnection.
+    #[wire(optional)]
+    pub reason: ReasonCode,
+    /// Properties.
+    #[wire(optional, ctx = PropertyScope::Disconnect)]
+    pub properties: Properties<'a>,
+}
+
+/// AUTH (3.15, 5.0 only): a reason code and properties, both omitted when they hold their
+/// defaults.
+#[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq, Default)]
+#[wire(validate = match reason {
+    ReasonCode::Success | ReasonCode::ContinueAuthentication | ReasonCode::ReAuthenticate => Ok(()),
+    _ => Err("AUTH reason code other than 0x00, 0x18, 0x19"),
+})]
+pub struct Auth<'a> {
+    /// 0x00 Success, 0x18 Continue authentication, 0x19 Re-authenticate.
+    #[wire(optional)]
+    pub reason: ReasonCode,
+    /// Properties.
+    #[wire(optional, ctx = PropertyScope::Auth)]
+    pub properties: Properties<'a>,
+}

@@ -1,0 +1,115 @@
+//! Splitting a byte stream into packets, and a `tokio_util` codec.
+
+use wire_runtime::{DecodeError, ErrorKind, Reader, Vbi};
+
+/// The total length of the packet at the front of `buf` (fixed header, remaining length and
+/// body), `Ok(None)` if more bytes are needed to know or to hold it, or an error for a
+/// malformed remaining length or a packet above `max_len`.
+pub fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeError> {
+    let mut r = Reader::new(buf);
+    if r.take(1).is_err() {
+        return Ok(None);
+    }
+    let remaining = match r.read::<Vbi>() {
+        Ok(Vbi(n)) => n as usize,
+        Err(e) if e.is_incomplete() => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let total = r.offset() + remaining;
+    if total > max_len {
+        return Err(DecodeError::new(
+            ErrorKind::InvalidValue("packet larger than the maximum packet size"),
+            0,
+        ));
+    }
+    Ok((buf.len() >= total).then_some(total))
+}
+
+/// Feeds bytes as they arrive and hands out whole packets; a partial packet stays buffered.
+///
+/// ```
+/// use wire_protocols::mqtt::{FrameSplitter, Packet, Version};
+///
+/// let mut splitter = FrameSplitter::new(1 << 20);
+/// splitter.extend(&[0xc0]);                 // half a PINGREQ
+/// assert!(splitter.next_frame()?.is_none());
+/// splitter.extend(&[0x00, 0xd0, 0x00]);     // its second half and a PINGRESP
+/// let frame = splitter.next_frame()?.unwrap();
+/// let (packet, _) = wire_protocols::mqtt::decode(&frame, Version::V311)?;
+/// assert!(matches!(packet, Packet::PingReq { .. }));
+/// assert_eq!(&splitter.next_frame()?.unwrap()[..], &[0xd0, 0x00]);
+/// # Ok::<(), wire_runtime::DecodeError>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct FrameSplitter {
+    buf: bytes::BytesMut,
+    max_len: usize,
+}
+
+impl FrameSplitter {
+    /// A splitter that rejects packets longer than `max_len` bytes.
+    pub fn new(max_len: usize) -> Self {
+        FrameSplitter {
+            buf: bytes::BytesMut::new(),
+            max_len,
+        }
+    }
+
+    /// Appends received bytes.
+    pub fn extend(&mut self, bytes: &[u8]) {
+        self.buf.extend_from_slice(bytes);
+    }
+
+    /// The next whole packet's bytes, or `None` until more bytes arrive.
+    pub fn next_frame(&mut self) -> Result<Option<bytes::Bytes>, DecodeError> {
+        Ok(match frame_len(&self.buf, self.max_len)? {
+            Some(len) => Some(self.buf.split_to(len).freeze()),
+            None => None,
+        })
+    }
+}
+
+/// A `tokio_util::codec` codec: decodes whole packets as `Bytes` frames (decode them with
+/// [`super::decode`], borrowing from the frame), encodes [`super::Packet`]s.
+#[cfg(feature = "tokio")]
+#[derive(Debug, Clone, Copy)]
+pub struct MqttCodec {
+    /// Protocol version used to encode packets.
+    pub version: super::Version,
+    /// Largest packet accepted.
+    pub max_len: usize,
+}
+
+#[cfg(feature = "tokio")]
+impl tokio_util::codec::Decoder for MqttCodec {
+    type Item = bytes::Bytes;
+    type Error = std::io::Error;
+
+    fn decode(
+        &mut self,
+        src: &mut bytes::BytesMut,
+    ) -> Result<Option<bytes::Bytes>, std::io::Error> {
+        match frame_len(src, self.max_len) {
+            Ok(Some(len)) => Ok(Some(src.split_to(len).freeze())),
+            Ok(None) => Ok(None),
+            Err(e) => Err(std::io::Error::new(std::io::ErrorKind::InvalidData, e)),
+        }
+    }
+}
+
+#[cfg(feature = "tokio")]
+impl tokio_util::codec::Encoder<&super::Packet<'_>> for MqttCodec {
+    type Error = std::io::Error;
+
+    fn encode(
+        &mut self,
+        packet: &super::Packet<'_>,
+        dst: &mut bytes::BytesMut,
+    ) -> Result<(), std::io::Error> {
+        use wire_runtime::EncodeWith;
+        dst.reserve(packet.encoded_len_with(self.version));
+        packet
+            .encode_with(dst, self.version)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))
+    }
+}

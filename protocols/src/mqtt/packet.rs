@@ -1,0 +1,203 @@
+//! The control packet: fixed header, remaining length, body.
+
+use super::acks::{Auth, Disconnect, PubAck, PubComp, PubRec, PubRel};
+use super::connect::{ConnAck, Connect};
+use super::header::{Empty, FixedHeader, PublishFlags};
+use super::publish::Publish;
+use super::subscribe::{SubAck, Subscribe, UnsubAck, Unsubscribe};
+use wire_runtime::{DecodeError, DecodeWith, EncodeError, EncodeWith, Reader};
+
+/// The protocol version, from CONNECT's protocol level byte.
+#[derive(
+    wire_runtime::WireDecode, wire_runtime::WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash,
+)]
+#[wire(tag = u8)]
+pub enum Version {
+    /// MQTT 3.1.1, protocol level 4.
+    V311 = 4,
+    /// MQTT 5.0, protocol level 5.
+    V5 = 5,
+}
+
+/// An MQTT control packet. The first byte's high nibble picks the variant; each variant reads
+/// that byte again with its own flags, then the remaining length (a Variable Byte Integer) and
+/// a body that must fill exactly that many bytes.
+#[derive(wire_runtime::WireDecode, wire_runtime::WireEncode, Debug, Clone, PartialEq, Eq)]
+#[wire(tag = u8, tag_bits = 4..8, peek, ctx(version: Version))]
+pub enum Packet<'a> {
+    /// CONNECT (client to server).
+    #[wire(tag = 1)]
+    Connect {
+        /// `0x10`
+        header: FixedHeader<1, 0>,
+        /// The body.
+        #[wire(len = vbi)]
+        connect: Connect<'a>,
+    },
+    /// CONNACK.
+    #[wire(tag = 2)]
+    ConnAck {
+        /// `0x20`
+        header: FixedHeader<2, 0>,
+        /// The body.
+        #[wire(len = vbi, ctx = version)]
+        connack: ConnAck<'a>,
+    },
+    /// PUBLISH.
+    #[wire(tag = 3)]
+    Publish {
+        /// DUP, QoS, RETAIN.
+        flags: PublishFlags,
+        /// The body.
+        #[wire(len = vbi, ctx = (*flags, version))]
+        publish: Publish<'a>,
+    },
+    /// PUBACK.
+    #[wire(tag = 4)]
+    PubAck {
+        /// `0x40`
+        header: FixedHeader<4, 0>,
+        /// The body.
+        #[wire(len = vbi, ctx = version)]
+        ack: PubAck<'a>,
+    },
+    /// PUBREC.
+    #[wire(tag = 5)]
+    PubRec {
+        /// `0x50`
+        header: FixedHeader<5, 0>,
+        /// The body.
+        #[wire(len = vbi, ctx = version)]
+        ack: PubRec<'a>,
+    },
+    /// PUBREL.
+    #[wire(tag = 6)]
+    PubRel {
+        /// `0x62`
+        header: FixedHeader<6, 0b0010>,
+        /// The body.
+        #[wire(len = vbi, ctx = version)]
+        ack: PubRel<'a>,
+    },
+    /// PUBCOMP.
+    #[wire(tag = 7)]
+    PubComp {
+        /// `0x70`
+        header: FixedHeader<7, 0>,
+        /// The body.
+        #[wire(len = vbi, ctx = version)]
+        ack: PubComp<'a>,
+    },
+    /// SUBSCRIBE.
+    #[wire(tag = 8)]
+    Subscribe {
+        /// `0x82`
+        header: FixedHeader<8, 0b0010>,
+        /// The body.
+        #[wire(len = vbi, ctx = version)]
+        subscribe: Subscribe<'a>,
+    },
+    /// SUBACK.
+    #[wire(tag = 9)]
+    SubAck {
+        /// `0x90`
+        header: FixedHeader<9, 0>,
+        /// The body.
+        #[wire(len = vbi, ctx = version)]
+        suback: SubAck<'a>,
+    },
+    /// UNSUBSCRIBE.
+    #[wire(tag = 10)]
+    Unsubscribe {
+        /// `0xa2`
+        header: FixedHeader<10, 0b0010>,
+        /// The body.
+        #[wire(len = vbi, ctx = version)]
+        unsubscribe: Unsubscribe<'a>,
+    },
+    /// UNSUBACK.
+    #[wire(tag = 11)]
+    UnsubAck {
+        /// `0xb0`
+        header: FixedHeader<11, 0>,
+        /// The body.
+        #[wire(len = vbi, ctx = version)]
+        unsuback: UnsubAck<'a>,
+    },
+    /// PINGREQ; remaining length 0.
+    #[wire(tag = 12)]
+    PingReq {
+        /// `0xc0`
+        header: FixedHeader<12, 0>,
+        /// Nothing.
+        #[wire(len = vbi)]
+        body: Empty,
+    },
+    /// PINGRESP; remaining length 0.
+    #[wire(tag = 13)]
+    PingResp {
+        /// `0xd0`
+        header: FixedHeader<13, 0>,
+        /// Nothing.
+        #[wire(len = vbi)]
+        body: Empty,
+    },
+    /// DISCONNECT.
+    #[wire(tag = 14)]
+    Disconnect {
+        /// `0xe0`
+        header: FixedHeader<14, 0>,
+        /// The body (empty in 3.1.1).
+        #[wire(len = vbi, ctx = version)]
+        disconnect: Disconnect<'a>,
+    },
+    /// AUTH (5.0 only; type 15 is reserved in 3.1.1).
+    #[wire(tag = 15, validate = if version == Version::V5 { Ok(()) } else { Err("AUTH in MQTT 3.1.1") })]
+    Auth {
+        /// `0xf0`
+        header: FixedHeader<15, 0>,
+        /// The body.
+        #[wire(len = vbi)]
+        auth: Auth<'a>,
+    },
+}
+
+/// Decodes one packet from the front of `input`, returning it and the bytes it took.
+///
+/// Incomplete input is reported as [`DecodeError::is_incomplete`], with at least how many more
+/// bytes are needed.
+pub fn decode(input: &[u8], version: Version) -> Result<(Packet<'_>, usize), DecodeError> {
+    let mut r = Reader::new(input);
+    let packet = Packet::decode_with(&mut r, version)?;
+    Ok((packet, r.offset()))
+}
+
+/// Encodes one packet into a new buffer allocated once at the exact size.
+pub fn encode(packet: &Packet<'_>, version: Version) -> Result<Vec<u8>, EncodeError> {
+    let mut out = Vec::with_capacity(packet.encoded_len_with(version));
+    packet.encode_with(&mut out, version)?;
+    Ok(out)
+}
+
+impl Packet<'_> {
+    /// The packet's name, as the specification spells it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Packet::Connect { .. } => "CONNECT",
+            Packet::ConnAck { .. } => "CONNACK",
+            Packet::Publish { .. } => "PUBLISH",
+            Packet::PubAck { .. } => "PUBACK",
+            Packet::PubRec { .. } => "PUBREC",
+            Packet::PubRel { .. } => "PUBREL",
+            Packet::PubComp { .. } => "PUBCOMP",
+            Packet::Subscribe { .. } => "SUBSCRIBE",
+            Packet::SubAck { .. } => "SUBACK",
+            Packet::Unsubscribe { .. } => "UNSUBSCRIBE",
+            Packet::UnsubAck { .. } => "UNSUBACK",
+            Packet::PingReq { .. } => "PINGREQ",
+            Packet::PingResp { .. } => "PINGRESP",
+            Packet::Disconnect { .. } => "DISCONNECT",
+            Packet::Auth { .. } => "AUTH",
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! PUBLISH (3.3).
+
+use super::header::{PublishFlags, QoS};
+use super::packet::Version;
+use super::properties::{Properties, PropertyScope};
+use super::strings::Utf8Str;
+use wire_runtime::{WireDecode, WireEncode};
+
+/// The body of a PUBLISH. Its layout depends on the fixed-header flags (a packet id only for
+/// QoS > 0) and on the version (properties only in 5.0).
+#[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
+#[wire(ctx(flags: PublishFlags, version: Version), validate = check(flags, self_check(topic, packet_id)))]
+pub struct Publish<'a> {
+    /// Topic name; may be empty in 5.0 when a Topic Alias is given.
+    pub topic: Utf8Str<'a>,
+    /// Present exactly for QoS 1 and 2; never 0.
+    #[wire(if = flags.qos != QoS::AtMostOnce)]
+    pub packet_id: Option<u16>,
+    /// 5.0 only.
+    #[wire(if = version == Version::V5, ctx = PropertyScope::Publish)]
+    pub properties: Option<Properties<'a>>,
+    /// The application message: the rest of the packet, borrowed.
+    #[wire(rest)]
+    pub payload: &'a [u8],
+}
+
+fn self_check(topic: &Utf8Str<'_>, packet_id: &Option<u16>) -> Result<(), &'static str> {
+    if topic.contains(['+', '#']) {
+        return Err("wildcard in a PUBLISH topic");
+    }
+    if *packet_id == Some(0) {
+        return Err("packet id 0");
+    }
+    Ok(())
+}
+
+fn check(flags: PublishFlags, rest: Result<(), &'static str>) -> Result<(), &'static str> {
+    if flags.dup && flags.qos == QoS::AtMostOnce {
+        return Err("DUP set on a QoS 0 PUBLISH");
+    }
+    rest
+}
