@@ -5,8 +5,8 @@
 //! other, and the ratio measures inlining luck instead of the generated code. (Measured with
 //! callgrind, the derived and the hand-written MQTT decoders execute 145 and 141 instructions.)
 
-use crate::{mqtt, rocketmq};
-use wire_runtime::{WireEncode, decode};
+use crate::{mqtt, mqtt5, rocketmq};
+use wire_runtime::{EncodeWith, WireEncode, decode};
 
 #[inline(never)]
 pub fn rocketmq_header_decode_wire(bytes: &[u8]) -> Option<rocketmq::Header<'_>> {
@@ -46,4 +46,53 @@ pub fn mqtt_publish_encode_wire(publish: &mqtt::Publish<'_>, out: &mut Vec<u8>) 
 #[inline(never)]
 pub fn mqtt_publish_encode_hand(publish: &mqtt::Publish<'_>, out: &mut Vec<u8>) {
     mqtt::hand::encode(publish, out);
+}
+
+// `wire_protocols::mqtt` against `crate::mqtt5` (hand). Decoders take the input at a frame
+// boundary and return the packet and the bytes it took; encoders append to a reused `Vec`.
+// The peer crates' wrappers live in `benches/mqtt.rs`: they are dev-dependencies, which this
+// library cannot name.
+
+#[inline(never)]
+pub fn mqtt311_publish_decode_wire(bytes: &[u8]) -> Option<(wire_protocols::mqtt::Packet<'_>, usize)> {
+    wire_protocols::mqtt::decode(bytes, wire_protocols::mqtt::Version::V311).ok()
+}
+
+#[inline(never)]
+pub fn mqtt311_publish_decode_hand(bytes: &[u8]) -> Option<(mqtt5::Publish<'_>, usize)> {
+    mqtt5::decode(bytes, mqtt5::Version::V311)
+}
+
+#[inline(never)]
+pub fn mqtt5_publish_decode_wire(bytes: &[u8]) -> Option<(wire_protocols::mqtt::Packet<'_>, usize)> {
+    wire_protocols::mqtt::decode(bytes, wire_protocols::mqtt::Version::V5).ok()
+}
+
+#[inline(never)]
+pub fn mqtt5_publish_decode_hand(bytes: &[u8]) -> Option<(mqtt5::Publish<'_>, usize)> {
+    mqtt5::decode(bytes, mqtt5::Version::V5)
+}
+
+#[inline(never)]
+pub fn mqtt311_publish_encode_wire(packet: &wire_protocols::mqtt::Packet<'_>, out: &mut Vec<u8>) {
+    packet
+        .encode_with(out, wire_protocols::mqtt::Version::V311)
+        .expect("encodable");
+}
+
+#[inline(never)]
+pub fn mqtt311_publish_encode_hand(publish: &mqtt5::Publish<'_>, out: &mut Vec<u8>) {
+    mqtt5::encode(publish, mqtt5::Version::V311, out).expect("encodable");
+}
+
+#[inline(never)]
+pub fn mqtt5_publish_encode_wire(packet: &wire_protocols::mqtt::Packet<'_>, out: &mut Vec<u8>) {
+    packet
+        .encode_with(out, wire_protocols::mqtt::Version::V5)
+        .expect("encodable");
+}
+
+#[inline(never)]
+pub fn mqtt5_publish_encode_hand(publish: &mqtt5::Publish<'_>, out: &mut Vec<u8>) {
+    mqtt5::encode(publish, mqtt5::Version::V5, out).expect("encodable");
 }

@@ -3,6 +3,7 @@
 
 pub mod entry;
 pub mod mqtt;
+pub mod mqtt5;
 pub mod rocketmq;
 
 /// UTF-8 validation with an ASCII fast path, as careful hand-written decoders do it.

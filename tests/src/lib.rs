@@ -3,3 +3,4 @@
 #![doc = include_str!("../../README.md")]
 
 pub mod everything;
+pub mod vectors;

@@ -162,3 +162,30 @@ fn nested_sections_claiming_more_than_their_parent_are_malformed() {
     );
     assert_eq!(err.path().to_string(), "Frame.body.a");
 }
+
+#[test]
+fn counted_large_elements_preallocate_no_more_than_the_input() {
+    #[derive(wire_runtime::WireDecode, Debug)]
+    struct Big {
+        #[wire(len = u8)]
+        _name: String,
+        _blob: [u64; 64],
+    }
+    #[derive(wire_runtime::WireDecode, Debug)]
+    struct Many {
+        #[wire(count = u32)]
+        _items: Vec<Big>,
+    }
+    // A count of 100 000 elements of 536 bytes each in memory (53.6 MB), in a 100 004-byte
+    // input that holds only the 194 elements its zeros spell out: what is allocated follows
+    // the elements actually decoded (the vector doubling as they arrive), not the count.
+    let mut input = vec![0, 1, 0x86, 0xa0];
+    input.resize(100_004, 0);
+    let (result, _, bytes) = measure(|| decode::<Many>(&input));
+    assert!(result.is_err());
+    assert!(
+        bytes <= 4 * input.len(),
+        "{bytes} bytes allocated for {} input bytes",
+        input.len()
+    );
+}

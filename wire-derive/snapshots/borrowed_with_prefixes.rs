@@ -184,6 +184,9 @@ impl<'a> ::wire_runtime::__private::WireEncode for RemotingHeader<'a> {
         ::wire_runtime::__private::encode_field("RemotingHeader", "remark", || {
             match remark {
                 ::wire_runtime::__private::Some(__x1) => {
+                    ::wire_runtime::__private::check_not_empty(
+                        <&'a str as ::wire_runtime::__private::WireEncode>::encoded_len(__x1),
+                    )?;
                     ::wire_runtime::__private::write_len::<i32, _>(
                         __buf,
                         <&'a str as ::wire_runtime::__private::WireEncode>::encoded_len(__x1),

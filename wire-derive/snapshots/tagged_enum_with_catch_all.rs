@@ -54,7 +54,11 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Command<'a> {
                                 ::wire_runtime::__private::min_size::<Message<'a>>(),
                             )?;
                             let mut __items: Vec<Message<'a>> =
-                                ::wire_runtime::__private::Vec::with_capacity(__n);
+                                ::wire_runtime::__private::Vec::with_capacity(
+                                    ::wire_runtime::__private::capacity_for_count::<Message<'a>>(
+                                        __n, __r,
+                                    ),
+                                );
                             for _ in 0..__n {
                                 let __e1 = &mut *__r;
                                 let __item = < Message < 'a > as :: wire_runtime :: __private :: WireDecode < 'de >> :: decode (__e1) ? ;
@@ -165,6 +169,12 @@ impl<'a> ::wire_runtime::__private::WireEncode for Command<'a> {
             })?,
             Self::Unknown { key, version, body } => {
                 ::wire_runtime::__private::encode_field("Command", "Unknown", || {
+                    #[allow(unreachable_patterns)]
+                    if matches!((*key, *version,), (0x0015, 1) | (0x0002, 1)) {
+                        return ::wire_runtime::__private::Err(
+                            ::wire_runtime::__private::known_tag_in_other(),
+                        );
+                    }
                     __buf.put_slice(&u16::to_be_bytes((*key)));
                     __buf.put_slice(&u16::to_be_bytes((*version)));
                     ::wire_runtime::__private::encode_field("Command", "body", || {

@@ -61,6 +61,8 @@ pub enum ErrorKind {
     TrailingBytes(usize),
     /// A key that appears twice in a map.
     DuplicateKey,
+    /// Boxed values nest deeper than the reader's limit.
+    TooDeep(u16),
     /// An error raised by a hand-written `with` hook.
     Custom(&'static str),
 }
@@ -232,6 +234,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::VarIntTooLong => f.write_str("variable-length integer is too long"),
             ErrorKind::TrailingBytes(n) => write!(f, "{n} trailing bytes"),
             ErrorKind::DuplicateKey => f.write_str("duplicate map key"),
+            ErrorKind::TooDeep(limit) => write!(f, "nesting deeper than {limit} levels"),
             ErrorKind::Custom(msg) => f.write_str(msg),
         }
     }

@@ -49,7 +49,7 @@ pub mod __private;
 pub use bits::BitField;
 pub use error::{DecodeError, EncodeError, EncodeErrorKind, ErrorKind, FieldPath};
 pub use prefix::{ByteOrder, LenPrefix};
-pub use reader::Reader;
+pub use reader::{DEFAULT_MAX_DEPTH, Reader};
 pub use traits::{
     DecodeWith, EncodeWith, WireDecode, WireEncode, decode, decode_bytes, decode_prefix,
 };

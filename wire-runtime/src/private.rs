@@ -151,6 +151,14 @@ pub const fn min_size<'de, T: WireDecode<'de>>() -> usize {
     }
 }
 
+/// Capacity to reserve for `count` elements of `T`: never more memory than the bytes left in
+/// the input (the vector grows past that as elements actually arrive), so a hostile count
+/// cannot make a large allocation.
+#[inline(always)]
+pub fn capacity_for_count<T>(count: usize, r: &Reader<'_>) -> usize {
+    count.min(r.remaining().max(16) / size_of::<T>().max(1))
+}
+
 /// Capacity to reserve for elements that run to the end of the section: what the bytes left
 /// could hold, but at most 16 (the vector grows past that as elements arrive).
 #[inline(always)]
@@ -197,6 +205,14 @@ impl AsLen for &VarInt {
     }
 }
 
+/// `None` (from `checked_sub` and friends) is a length that cannot be.
+impl<T: AsLen> AsLen for Option<T> {
+    #[inline(always)]
+    fn into_len(self) -> Option<usize> {
+        self.and_then(T::into_len)
+    }
+}
+
 /// A length given by an expression over earlier fields, checked against what is left.
 #[inline]
 pub fn len_value(value: impl AsLen, r: &Reader<'_>) -> Result<usize, DecodeError> {
@@ -221,6 +237,28 @@ pub fn check_declared_len(declared: impl AsLen, actual: usize) -> Result<(), Enc
             actual,
         })),
     }
+}
+
+/// Rejects a `Some` value that encodes to nothing under `empty_is_none`: it would decode as
+/// `None`.
+#[inline]
+pub fn check_not_empty(len: usize) -> Result<(), EncodeError> {
+    if len == 0 {
+        Err(EncodeError::new(EncodeErrorKind::Custom(
+            "an empty value under `empty_is_none` would decode as None",
+        )))
+    } else {
+        Ok(())
+    }
+}
+
+/// Rejects an `other` variant holding a tag that a named variant owns: it would decode as that
+/// variant.
+#[cold]
+pub fn known_tag_in_other() -> EncodeError {
+    EncodeError::new(EncodeErrorKind::Custom(
+        "the catch-all variant holds a tag that a named variant owns",
+    ))
 }
 
 /// The result of a `validate = expr` hook; typed so that a wrong expression is reported on it.
@@ -310,6 +348,21 @@ macro_rules! tag_value {
 }
 
 tag_value!(u8, u16, u32, u64, i8, i16, i32, i64);
+
+/// A composite tag is reported with its parts packed, the first in the high bits.
+impl<A: TagValue, B: TagValue> TagValue for (A, B) {
+    fn tag_value(self) -> u64 {
+        (self.0.tag_value() << 32) | (self.1.tag_value() & 0xffff_ffff)
+    }
+}
+
+impl<A: TagValue, B: TagValue, C: TagValue> TagValue for (A, B, C) {
+    fn tag_value(self) -> u64 {
+        (self.0.tag_value() << 40)
+            | ((self.1.tag_value() & 0xff_ffff) << 16)
+            | (self.2.tag_value() & 0xffff)
+    }
+}
 
 impl TagValue for Vbi {
     fn tag_value(self) -> u64 {

@@ -30,7 +30,13 @@ pub struct Reader<'de> {
     bounded: bool,
     /// The `Bytes` the input borrows from, so that `Bytes` fields can be zero-copy slices.
     source: Option<&'de Bytes>,
+    /// Boxes entered so far, and how many are allowed: recursive types cannot exhaust the stack.
+    depth: u16,
+    max_depth: u16,
 }
+
+/// How deeply boxed values may nest by default (see [`Reader::with_max_depth`]).
+pub const DEFAULT_MAX_DEPTH: u16 = 128;
 
 impl<'de> Reader<'de> {
     /// A reader over a whole input.
@@ -41,6 +47,8 @@ impl<'de> Reader<'de> {
             origin: input.as_ptr() as usize,
             bounded: false,
             source: None,
+            depth: 0,
+            max_depth: DEFAULT_MAX_DEPTH,
         }
     }
 
@@ -51,6 +59,28 @@ impl<'de> Reader<'de> {
             source: Some(input),
             ..Reader::new(input.as_ref())
         }
+    }
+
+    /// Limits how deeply boxed values (`Box<T>`, the way recursive types nest) may nest;
+    /// deeper input is [`ErrorKind::TooDeep`]. The default is [`DEFAULT_MAX_DEPTH`].
+    #[inline]
+    pub fn with_max_depth(self, max_depth: u16) -> Self {
+        Reader { max_depth, ..self }
+    }
+
+    /// Decodes one nesting level deeper, failing past the depth limit.
+    #[inline]
+    pub fn nested<T>(
+        &mut self,
+        decode: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<T, DecodeError> {
+        if self.depth >= self.max_depth {
+            return Err(self.error(ErrorKind::TooDeep(self.max_depth)));
+        }
+        self.depth += 1;
+        let result = decode(self);
+        self.depth -= 1;
+        result
     }
 
     /// Bytes left in this reader (in this section, for a section).
@@ -109,7 +139,11 @@ impl<'de> Reader<'de> {
     /// Consumes everything left in this reader.
     #[inline]
     pub fn take_rest(&mut self) -> &'de [u8] {
-        core::mem::take(&mut self.rest)
+        // Split rather than `mem::take`: the empty rest must keep pointing into the input,
+        // since offsets are computed from its address.
+        let (all, end) = self.rest.split_at(self.rest.len());
+        self.rest = end;
+        all
     }
 
     /// The next byte, not consumed.
@@ -140,9 +174,8 @@ impl<'de> Reader<'de> {
         self.rest = tail;
         Ok(Reader {
             rest: head,
-            origin: self.origin,
             bounded: true,
-            source: self.source,
+            ..*self
         })
     }
 
@@ -171,16 +204,19 @@ impl<'de> Reader<'de> {
     #[inline]
     pub fn expect_magic(&mut self, expected: &[u8]) -> Result<(), DecodeError> {
         let at = self.offset();
-        if self.take(expected.len())? != expected {
+        // Bytes that are there and differ make the input malformed, however short it is.
+        let available = expected.len().min(self.rest.len());
+        if self.rest[..available] != expected[..available] {
             return Err(DecodeError::new(ErrorKind::MagicMismatch, at));
         }
+        self.take(expected.len())?;
         Ok(())
     }
 
-    /// A `Bytes` for a slice of this reader's input: shared with the source `Bytes` when the
+    /// A `Bytes` for a slice taken from this reader: shared with the source `Bytes` when the
     /// reader was built by [`Reader::from_bytes`], copied otherwise.
     #[inline]
-    pub fn bytes_of(&self, slice: &'de [u8]) -> Bytes {
+    pub(crate) fn bytes_of(&self, slice: &'de [u8]) -> Bytes {
         match self.source {
             Some(source) if !slice.is_empty() => source.slice_ref(slice),
             _ => Bytes::copy_from_slice(slice),

@@ -455,7 +455,10 @@ fn decode_seq(
         Some(count) => {
             let n = read_len(count, r);
             let with_capacity = match seq {
-                SeqKind::Vec => quote!(#rt::Vec::with_capacity(__n)),
+                SeqKind::Vec => {
+                    let item_ty = &item.ty;
+                    quote!(#rt::Vec::with_capacity(#rt::capacity_for_count::<#item_ty>(__n, #r)))
+                }
                 _ => quote!(#rt::Default::default()),
             };
             quote!({

@@ -134,13 +134,6 @@ fn fields_code(
         len_parts.push(quote!(#bytes.len()));
         enc.extend(quote!(__buf.put_slice(#bytes);));
     }
-    // Filled fields are computed first, so that conditions see the values that are written.
-    // Later fields first: a length filled in from the fields after it sees their final values.
-    for f in fields.fields[skip..].iter().rev() {
-        let (len_fill, enc_fill) = fill_code(&name, fields, f);
-        len_stmts.extend(len_fill);
-        enc.extend(enc_fill);
-    }
     // Optional fields are left out, from the last one back, while they hold their defaults.
     let mut later_omitted: Option<syn::Ident> = None;
     for f in fields.fields[skip..].iter().rev() {
@@ -155,6 +148,14 @@ fn fields_code(
         len_stmts.extend(stmt.clone());
         enc.extend(stmt);
         later_omitted = Some(omit);
+    }
+    // Then filled fields, so that a `rest_len` knows which optional fields are left out and
+    // conditions see the values that are written. Later fields first: a length filled in from
+    // the fields after it sees their final values.
+    for f in fields.fields[skip..].iter().rev() {
+        let (len_fill, enc_fill) = fill_code(&name, fields, f);
+        len_stmts.extend(len_fill);
+        enc.extend(enc_fill);
     }
     let all = &fields.fields;
     let mut i = skip;
@@ -283,6 +284,10 @@ fn field_len(f: &Field<'_>) -> TokenStream {
             len_value(codec, &quote!(#value), 1)
         }
     };
+    if f.optional.is_some() {
+        let omit = format_ident!("__omit_{}", f.slot);
+        return quote!((if #omit { 0 } else { #len }));
+    }
     quote!((#len #(#pads)*))
 }
 
@@ -441,7 +446,11 @@ pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenSt
             match (null, len) {
                 (NullMode::Never, _) => write_inner(value),
                 (null, LenSource::Prefix { ty, order, .. }) => {
-                    let some = write_inner(&quote!(#x));
+                    let mut some = write_inner(&quote!(#x));
+                    if *null == NullMode::Empty {
+                        let inner_len = len_value(inner, &quote!(#x), depth + 1);
+                        some = quote!(#rt::check_not_empty(#inner_len)?; #some);
+                    }
                     let order = order_tokens(*order);
                     let none = if *null == NullMode::MinusOne {
                         quote!(#rt::write_null::<#ty, _>(__buf, #order))
@@ -535,10 +544,44 @@ fn encode_enum(cont: &Container<'_>, e: &Enum<'_>) -> (TokenStream, TokenStream)
     let rt = rt();
     let mut len_arms = TokenStream::new();
     let mut enc_arms = TokenStream::new();
+    // An `other` variant must not hold a tag a named variant owns: it would decode as that one.
+    let known: Vec<&syn::Expr> = e
+        .variants
+        .iter()
+        .filter(|v| !v.other)
+        .filter_map(|v| v.tag.as_ref())
+        .collect();
+    let known_check: Vec<TokenStream> = match e.variants.iter().find(|v| v.other) {
+        Some(other) if !known.is_empty() => {
+            let parts: Vec<Ident> = other
+                .fields
+                .fields
+                .iter()
+                .take(e.tag.arity())
+                .map(value_ident)
+                .collect();
+            let value = if parts.len() == 1 {
+                let part = &parts[0];
+                quote!(*#part)
+            } else {
+                quote!((#(*#parts,)*))
+            };
+            vec![quote! {
+                #[allow(unreachable_patterns, clippy::manual_range_patterns)]
+                if matches!(#value, #(#known)|*) {
+                    return #rt::Err(#rt::known_tag_in_other());
+                }
+            }]
+        }
+        _ => Vec::new(),
+    };
     for v in &e.variants {
         let ident = v.ident;
         let pattern = destructure(&v.fields);
-        let (tag_len, tag_enc) = tag_code(cont, &e.tag, v);
+        let (tag_len, mut tag_enc) = tag_code(cont, &e.tag, v);
+        if v.other {
+            tag_enc = quote!(#(#known_check)* #tag_enc);
+        }
         let (len, enc) = fields_code(
             cont,
             &v.fields,

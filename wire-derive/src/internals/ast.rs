@@ -972,11 +972,11 @@ fn enum_tag(cx: &Ctxt, input: &syn::DeriveInput, attrs: &ContainerAttrs, order: 
         Some(TagAttr::Single(ident)) => {
             let (ty, name) = single(ident);
             if let Some(bits) = attrs.tag_bits.get() {
-                let width = types::prefix_size(&name).map_or(0, |s| 8 * s as u32);
-                if width == 0 || name.starts_with('i') {
+                let width = 8;
+                if name != "u8" {
                     cx.error_spanned_by(
                         ident,
-                        "`tag_bits` needs an unsigned fixed-width tag type such as u8",
+                        "`tag_bits` takes the tag from bits of one byte: use `tag = u8`",
                     );
                 } else if bits.hi > width {
                     cx.error_at(

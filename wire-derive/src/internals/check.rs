@@ -378,7 +378,14 @@ fn visit_codec<'c>(codec: &'c Codec, f: &mut dyn FnMut(&'c Codec)) {
 fn check_enum(cx: &Ctxt, e: &Enum<'_>, tag_valid: bool) {
     let mut seen: Vec<(String, &Expr)> = Vec::new();
     let mut other_seen: Option<&Ident> = None;
+    let peek = matches!(
+        e.tag,
+        Tag::Single { peek: true, .. } | Tag::Bits { peek: true, .. }
+    );
     for v in &e.variants {
+        if peek && v.fields.fields.is_empty() {
+            cx.error_spanned_by(v.ident, "with `peek` the tag byte stays in the input, so every variant must read it again: give this variant a field that starts with that byte");
+        }
         if v.other {
             if let Some(first) = other_seen {
                 let span = v.other_span.unwrap_or_else(|| v.ident.span());

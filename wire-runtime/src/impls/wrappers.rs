@@ -40,7 +40,7 @@ impl<'de, T: WireDecode<'de>> WireDecode<'de> for Box<T> {
 
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        T::decode(r).map(Box::new)
+        r.nested(|r| T::decode(r).map(Box::new))
     }
 }
 

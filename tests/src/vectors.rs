@@ -1,0 +1,34 @@
+//! Reading the golden vectors in `../shared/vectors/` (never copied into the repo).
+
+use std::path::PathBuf;
+
+/// The vectors of `protocol` (`mqtt`, `stream`, ...), or `None` with a message on stderr when
+/// the shared folder is absent.
+pub fn load(protocol: &str) -> Option<serde_json::Value> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("../../shared/vectors/{protocol}.json"));
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(serde_json::from_str(&text).expect("vectors file is JSON")),
+        Err(err) => {
+            eprintln!(
+                "skipping: golden vectors not found at {} ({err})",
+                path.display()
+            );
+            None
+        }
+    }
+}
+
+/// Decodes lower-case hex.
+pub fn hex(text: &str) -> Vec<u8> {
+    assert!(text.len() % 2 == 0, "odd-length hex");
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).expect("hex digit"))
+        .collect()
+}
+
+/// Lower-case hex of `bytes`.
+pub fn to_hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

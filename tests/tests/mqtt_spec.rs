@@ -1,0 +1,532 @@
+//! MQTT cases derived from the 3.1.1 and 5.0 specifications: every packet type, the short
+//! forms, and the malformed-packet rules, each with the error it must produce.
+
+use wire_protocols::mqtt::{
+    self, ConnAck, ConnAckFlags, Connect, ConnectFlags, ConnectReturnCode, FixedHeader, Packet,
+    Properties, Property, PubAck, PublishFlags, QoS, ReasonCode, Version,
+};
+use wire_runtime::ErrorKind;
+
+/// Valid packets: bytes, version. Each must decode, re-encode to the same bytes, and be
+/// incomplete when truncated anywhere.
+const VALID: &[(&str, &[u8], Version)] = &[
+    (
+        "CONNECT 3.1.1 clean, keep-alive 60, empty id",
+        &[
+            0x10, 0x0c, 0, 4, b'M', b'Q', b'T', b'T', 4, 0x02, 0, 60, 0, 0,
+        ],
+        Version::V311,
+    ),
+    (
+        "CONNECT 5.0 session expiry",
+        &[
+            0x10, 0x12, 0, 4, b'M', b'Q', b'T', b'T', 5, 0x02, 0, 60, 5, 0x11, 0, 0, 0, 10, 0, 0,
+        ],
+        Version::V5,
+    ),
+    (
+        "CONNECT 3.1.1 will QoS 1 retained",
+        &[
+            0x10, 0x15, 0, 4, b'M', b'Q', b'T', b'T', 4, 0x2e, 0, 10, 0, 1, b'c', 0, 2, b'w', b't',
+            0, 2, b'h', b'i',
+        ],
+        Version::V311,
+    ),
+    (
+        "CONNACK 3.1.1 session present",
+        &[0x20, 0x02, 0x01, 0x00],
+        Version::V311,
+    ),
+    (
+        "CONNACK 3.1.1 not authorized",
+        &[0x20, 0x02, 0x00, 0x05],
+        Version::V311,
+    ),
+    (
+        "CONNACK 5.0 topic alias maximum",
+        &[0x20, 0x06, 0x00, 0x00, 0x03, 0x22, 0x00, 0x0a],
+        Version::V5,
+    ),
+    (
+        "PUBLISH 3.1.1 QoS 0 empty payload",
+        &[0x30, 0x05, 0, 3, b'a', b'/', b'b'],
+        Version::V311,
+    ),
+    (
+        "PUBLISH 3.1.1 QoS 2 dup retain",
+        &[0x3d, 0x08, 0, 3, b'a', b'/', b'b', 0x12, 0x34, 0xff],
+        Version::V311,
+    ),
+    (
+        "PUBLISH 5.0 QoS 1 with user property",
+        &[
+            0x32, 0x0f, 0, 1, b't', 0, 1, 0x07, 0x26, 0, 1, b'k', 0, 1, b'v', b'x', b'y',
+        ],
+        Version::V5,
+    ),
+    (
+        "PUBLISH 5.0 empty topic with alias",
+        &[0x30, 0x06, 0, 0, 0x03, 0x23, 0x00, 0x01],
+        Version::V5,
+    ),
+    ("PUBACK 3.1.1", &[0x40, 0x02, 0x00, 0x0a], Version::V311),
+    (
+        "PUBACK 5.0 short form",
+        &[0x40, 0x02, 0x00, 0x0a],
+        Version::V5,
+    ),
+    (
+        "PUBACK 5.0 reason only",
+        &[0x40, 0x03, 0x00, 0x0a, 0x10],
+        Version::V5,
+    ),
+    (
+        "PUBACK 5.0 reason string",
+        &[0x40, 0x08, 0x00, 0x0a, 0x80, 0x04, 0x1f, 0x00, 0x01, b'x'],
+        Version::V5,
+    ),
+    ("PUBREC 3.1.1", &[0x50, 0x02, 0x00, 0x0b], Version::V311),
+    ("PUBREL 3.1.1", &[0x62, 0x02, 0x00, 0x0b], Version::V311),
+    (
+        "PUBCOMP 5.0 not found",
+        &[0x70, 0x03, 0x00, 0x0b, 0x92],
+        Version::V5,
+    ),
+    (
+        "SUBSCRIBE 3.1.1 two filters",
+        &[0x82, 0x0a, 0x00, 0x01, 0, 1, b'a', 0x01, 0, 1, b'#', 0x02],
+        Version::V311,
+    ),
+    (
+        "SUBSCRIBE 5.0 options and id",
+        &[0x82, 0x09, 0x00, 0x01, 0x02, 0x0b, 0x07, 0, 1, b'a', 0x2d],
+        Version::V5,
+    ),
+    (
+        "SUBACK 3.1.1 granted and failure",
+        &[0x90, 0x04, 0x00, 0x01, 0x01, 0x80],
+        Version::V311,
+    ),
+    (
+        "SUBACK 5.0",
+        &[0x90, 0x04, 0x00, 0x01, 0x00, 0x02],
+        Version::V5,
+    ),
+    (
+        "UNSUBSCRIBE 3.1.1",
+        &[0xa2, 0x05, 0x00, 0x02, 0, 1, b'a'],
+        Version::V311,
+    ),
+    ("UNSUBACK 3.1.1", &[0xb0, 0x02, 0x00, 0x02], Version::V311),
+    (
+        "UNSUBACK 5.0",
+        &[0xb0, 0x04, 0x00, 0x02, 0x00, 0x11],
+        Version::V5,
+    ),
+    ("PINGREQ", &[0xc0, 0x00], Version::V311),
+    ("PINGRESP", &[0xd0, 0x00], Version::V5),
+    ("DISCONNECT 3.1.1", &[0xe0, 0x00], Version::V311),
+    ("DISCONNECT 5.0 with will", &[0xe0, 0x01, 0x04], Version::V5),
+    ("AUTH 5.0 short form", &[0xf0, 0x00], Version::V5),
+    (
+        "AUTH 5.0 continue with method",
+        &[0xf0, 0x08, 0x18, 0x06, 0x15, 0x00, 0x03, b'S', b'C', b'R'],
+        Version::V5,
+    ),
+];
+
+#[test]
+fn valid_packets_round_trip() {
+    for (name, bytes, version) in VALID {
+        let (packet, used) =
+            mqtt::decode(bytes, *version).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(used, bytes.len(), "{name}");
+        assert_eq!(
+            mqtt::encode(&packet, *version).unwrap(),
+            *bytes,
+            "{name}: re-encoding"
+        );
+    }
+}
+
+#[test]
+fn truncation_anywhere_is_incomplete() {
+    for (name, bytes, version) in VALID {
+        for cut in 0..bytes.len() {
+            let err = mqtt::decode(&bytes[..cut], *version).unwrap_err();
+            assert!(err.is_incomplete(), "{name} cut at {cut}: {err}");
+        }
+    }
+}
+
+#[test]
+fn short_forms_decode_to_defaults_and_encode_back_short() {
+    let (packet, _) = mqtt::decode(&[0x40, 0x02, 0x00, 0x0a], Version::V5).unwrap();
+    let Packet::PubAck { ack, .. } = &packet else {
+        panic!("{packet:?}")
+    };
+    assert_eq!(
+        (ack.reason, ack.properties.is_empty()),
+        (ReasonCode::Success, true)
+    );
+    // The long form with default values comes back short.
+    let (packet, _) = mqtt::decode(&[0x40, 0x04, 0x00, 0x0a, 0x00, 0x00], Version::V5).unwrap();
+    assert_eq!(
+        mqtt::encode(&packet, Version::V5).unwrap(),
+        [0x40, 0x02, 0x00, 0x0a]
+    );
+    let (packet, _) = mqtt::decode(&[0xe0, 0x02, 0x00, 0x00], Version::V5).unwrap();
+    assert_eq!(mqtt::encode(&packet, Version::V5).unwrap(), [0xe0, 0x00]);
+    // A non-default reason with no properties keeps its reason and drops the property length.
+    let ack = Packet::PubAck {
+        header: FixedHeader,
+        ack: PubAck {
+            packet_id: 10,
+            reason: ReasonCode::NoMatchingSubscribers,
+            properties: Properties::new(),
+        },
+    };
+    assert_eq!(
+        mqtt::encode(&ack, Version::V5).unwrap(),
+        [0x40, 0x03, 0x00, 0x0a, 0x10]
+    );
+}
+
+#[test]
+fn encoding_builds_the_fixed_header_and_remaining_length() {
+    let payload = vec![0xab; 200];
+    let publish = Packet::Publish {
+        flags: PublishFlags {
+            dup: false,
+            qos: QoS::AtLeastOnce,
+            retain: true,
+        },
+        publish: mqtt::Publish {
+            topic: "t".into(),
+            packet_id: Some(1),
+            properties: None,
+            payload: &payload,
+        },
+    };
+    let bytes = mqtt::encode(&publish, Version::V311).unwrap();
+    // 0x33, remaining length 205 = [0xcd, 0x01], topic, packet id, payload
+    assert_eq!(&bytes[..8], &[0x33, 0xcd, 0x01, 0, 1, b't', 0, 1]);
+    assert_eq!(bytes.len(), 3 + 205);
+    let connect = Packet::Connect {
+        header: FixedHeader,
+        connect: Connect {
+            version: Version::V311,
+            flags: ConnectFlags {
+                clean_start: true,
+                ..Default::default()
+            },
+            keep_alive: 60,
+            properties: None,
+            client_id: "".into(),
+            will: None,
+            username: None,
+            password: None,
+        },
+    };
+    assert_eq!(mqtt::encode(&connect, Version::V311).unwrap(), VALID[0].1);
+    let connack = Packet::ConnAck {
+        header: FixedHeader,
+        connack: ConnAck {
+            flags: ConnAckFlags {
+                session_present: true,
+            },
+            return_code: Some(ConnectReturnCode::Accepted),
+            reason: None,
+            properties: None,
+        },
+    };
+    assert_eq!(
+        mqtt::encode(&connack, Version::V311).unwrap(),
+        [0x20, 0x02, 0x01, 0x00]
+    );
+}
+
+/// A malformed packet: what it breaks, its bytes, the version, and a check on the error.
+type Malformed = (&'static str, &'static [u8], Version, fn(&ErrorKind) -> bool);
+
+/// Malformed packets ([MQTT-...] rules), each rejected with a specific error.
+#[test]
+fn malformed_packets_are_rejected_with_specific_errors() {
+    let cases: &[Malformed] = &[
+        (
+            "remaining length over 4 bytes",
+            &[0x30, 0xff, 0xff, 0xff, 0xff, 0x01],
+            Version::V311,
+            |k| *k == ErrorKind::VarIntTooLong,
+        ),
+        (
+            "non-minimal remaining length",
+            &[0xc0, 0x80, 0x00],
+            Version::V5,
+            |k| matches!(k, ErrorKind::InvalidValue(_)),
+        ),
+        (
+            "PINGREQ with a body",
+            &[0xc0, 0x01, 0x00],
+            Version::V311,
+            |k| matches!(k, ErrorKind::TrailingBytes(1)),
+        ),
+        (
+            "PUBREL flags 0000",
+            &[0x60, 0x02, 0x00, 0x01],
+            Version::V311,
+            |k| {
+                matches!(
+                    k,
+                    ErrorKind::ReservedBits {
+                        found: 0,
+                        expected: 2
+                    }
+                )
+            },
+        ),
+        (
+            "SUBSCRIBE flags 0000",
+            &[0x80, 0x06, 0x00, 0x01, 0, 1, b'a', 0],
+            Version::V311,
+            |k| matches!(k, ErrorKind::ReservedBits { .. }),
+        ),
+        (
+            "UNSUBSCRIBE flags 0000",
+            &[0xa0, 0x05, 0x00, 0x01, 0, 1, b'a'],
+            Version::V311,
+            |k| matches!(k, ErrorKind::ReservedBits { .. }),
+        ),
+        (
+            "PUBACK flags 0001",
+            &[0x41, 0x02, 0x00, 0x01],
+            Version::V311,
+            |k| matches!(k, ErrorKind::ReservedBits { .. }),
+        ),
+        (
+            "PUBLISH QoS 3",
+            &[0x36, 0x07, 0, 3, b'a', b'/', b'b', 0, 1],
+            Version::V311,
+            |k| matches!(k, ErrorKind::InvalidValue(_)),
+        ),
+        (
+            "PUBLISH DUP on QoS 0",
+            &[0x38, 0x05, 0, 3, b'a', b'/', b'b'],
+            Version::V311,
+            |k| *k == ErrorKind::InvalidValue("DUP set on a QoS 0 PUBLISH"),
+        ),
+        (
+            "PUBLISH packet id 0",
+            &[0x32, 0x07, 0, 3, b'a', b'/', b'b', 0, 0],
+            Version::V311,
+            |k| *k == ErrorKind::InvalidValue("packet id 0"),
+        ),
+        (
+            "PUBLISH wildcard topic",
+            &[0x30, 0x03, 0, 1, b'#'],
+            Version::V311,
+            |k| matches!(k, ErrorKind::InvalidValue(_)),
+        ),
+        (
+            "invalid UTF-8 topic",
+            &[0x30, 0x04, 0, 2, 0xc3, 0x28],
+            Version::V311,
+            |k| *k == ErrorKind::InvalidUtf8,
+        ),
+        (
+            "U+0000 in topic",
+            &[0x30, 0x04, 0, 2, b'a', 0],
+            Version::V311,
+            |k| *k == ErrorKind::InvalidValue("U+0000 in an MQTT string"),
+        ),
+        (
+            "SUBSCRIBE without filters",
+            &[0x82, 0x02, 0x00, 0x01],
+            Version::V311,
+            |k| matches!(k, ErrorKind::InvalidValue(_)),
+        ),
+        (
+            "UNSUBSCRIBE without filters",
+            &[0xa2, 0x02, 0x00, 0x01],
+            Version::V311,
+            |k| matches!(k, ErrorKind::InvalidValue(_)),
+        ),
+        (
+            "SUBSCRIBE 3.1.1 with no-local",
+            &[0x82, 0x06, 0x00, 0x01, 0, 1, b'a', 0x04],
+            Version::V311,
+            |k| matches!(k, ErrorKind::InvalidValue(_)),
+        ),
+        (
+            "SUBSCRIBE retain handling 3",
+            &[0x82, 0x07, 0x00, 0x01, 0x00, 0, 1, b'a', 0x30],
+            Version::V5,
+            |k| matches!(k, ErrorKind::InvalidValue(_)),
+        ),
+        (
+            "SUBSCRIBE reserved option bits",
+            &[0x82, 0x07, 0x00, 0x01, 0x00, 0, 1, b'a', 0x40],
+            Version::V5,
+            |k| matches!(k, ErrorKind::ReservedBits { .. }),
+        ),
+        (
+            "CONNECT protocol name MQTX",
+            &[0x10, 0x0c, 0, 4, b'M', b'Q', b'T', b'X', 4, 2, 0, 60, 0, 0],
+            Version::V311,
+            |k| *k == ErrorKind::MagicMismatch,
+        ),
+        (
+            "CONNECT unknown level 3",
+            &[0x10, 0x0c, 0, 4, b'M', b'Q', b'T', b'T', 3, 2, 0, 60, 0, 0],
+            Version::V311,
+            |k| *k == ErrorKind::InvalidTag(3),
+        ),
+        (
+            "CONNECT reserved flag",
+            &[0x10, 0x0c, 0, 4, b'M', b'Q', b'T', b'T', 4, 3, 0, 60, 0, 0],
+            Version::V311,
+            |k| matches!(k, ErrorKind::ReservedBits { .. }),
+        ),
+        (
+            "CONNECT will QoS without will",
+            &[
+                0x10, 0x0c, 0, 4, b'M', b'Q', b'T', b'T', 4, 0x0a, 0, 60, 0, 0,
+            ],
+            Version::V311,
+            |k| matches!(k, ErrorKind::InvalidValue(_)),
+        ),
+        (
+            "CONNECT will QoS 3",
+            &[
+                0x10, 0x0c, 0, 4, b'M', b'Q', b'T', b'T', 4, 0x1c, 0, 60, 0, 0,
+            ],
+            Version::V311,
+            |k| matches!(k, ErrorKind::InvalidValue(_)),
+        ),
+        (
+            "CONNECT password without user name (3.1.1)",
+            &[
+                0x10, 0x0f, 0, 4, b'M', b'Q', b'T', b'T', 4, 0x42, 0, 60, 0, 0, 0, 1, b'p',
+            ],
+            Version::V311,
+            |k| matches!(k, ErrorKind::InvalidValue(_)),
+        ),
+        (
+            "CONNACK reserved ack flags",
+            &[0x20, 0x02, 0x02, 0x00],
+            Version::V311,
+            |k| matches!(k, ErrorKind::ReservedBits { .. }),
+        ),
+        (
+            "PUBACK packet id 0",
+            &[0x40, 0x02, 0x00, 0x00],
+            Version::V311,
+            |k| *k == ErrorKind::InvalidValue("packet id 0"),
+        ),
+        (
+            "PUBACK 3.1.1 with a reason code",
+            &[0x40, 0x03, 0x00, 0x01, 0x10],
+            Version::V311,
+            |k| matches!(k, ErrorKind::InvalidValue(_)),
+        ),
+        (
+            "property not allowed (session expiry in PUBLISH)",
+            &[0x30, 0x0a, 0, 1, b't', 0x05, 0x11, 0, 0, 0, 1, 0],
+            Version::V5,
+            |k| *k == ErrorKind::InvalidValue("property not allowed in this packet"),
+        ),
+        (
+            "repeated property",
+            &[0x30, 0x08, 0, 1, b't', 0x04, 0x01, 0x01, 0x01, 0x00],
+            Version::V5,
+            |k| *k == ErrorKind::InvalidValue("property repeated"),
+        ),
+        (
+            "unknown property",
+            &[0x30, 0x06, 0, 1, b't', 0x02, 0x7f, 0x00],
+            Version::V5,
+            |k| *k == ErrorKind::InvalidTag(0x7f),
+        ),
+        (
+            "property length beyond the packet",
+            &[0x30, 0x05, 0, 1, b't', 0x09, 0x01],
+            Version::V5,
+            |k| matches!(k, ErrorKind::LengthOutOfBounds { .. }),
+        ),
+        (
+            "topic alias 0",
+            &[0x30, 0x07, 0, 1, b't', 0x03, 0x23, 0x00, 0x00],
+            Version::V5,
+            |k| *k == ErrorKind::InvalidValue("topic alias 0"),
+        ),
+        (
+            "payload format indicator 2",
+            &[0x30, 0x06, 0, 1, b't', 0x02, 0x01, 0x02],
+            Version::V5,
+            |k| *k == ErrorKind::InvalidBool(2),
+        ),
+        ("AUTH in 3.1.1", &[0xf0, 0x00], Version::V311, |k| {
+            matches!(k, ErrorKind::InvalidValue(_))
+        }),
+        ("AUTH reason 0x80", &[0xf0, 0x01, 0x80], Version::V5, |k| {
+            matches!(k, ErrorKind::InvalidValue(_))
+        }),
+        (
+            "reserved packet type 0",
+            &[0x00, 0x00],
+            Version::V311,
+            |k| *k == ErrorKind::InvalidTag(0),
+        ),
+        (
+            "UNSUBACK 3.1.1 with codes",
+            &[0xb0, 0x03, 0x00, 0x01, 0x00],
+            Version::V311,
+            |k| matches!(k, ErrorKind::InvalidValue(_)),
+        ),
+    ];
+    for (name, bytes, version, check) in cases {
+        let err = match mqtt::decode(bytes, *version) {
+            Ok((packet, _)) => panic!("{name}: accepted {packet:?}"),
+            Err(e) => e,
+        };
+        assert!(!err.is_incomplete(), "{name}: {err}");
+        assert!(check(err.kind()), "{name}: unexpected {err}");
+    }
+}
+
+#[test]
+fn errors_name_the_field_and_offset() {
+    let err = mqtt::decode(&[0x32, 0x07, 0, 3, b'a', b'/', b'b', 0, 0], Version::V311).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Packet.Publish.publish: invalid value: packet id 0 at offset 2"
+    );
+    let err = mqtt::decode(&[0x30, 0x06, 0, 1, b't', 0x02, 0x7f, 0x00], Version::V5).unwrap_err();
+    assert_eq!(
+        err.path().to_string(),
+        "Packet.Publish.publish.properties.list"
+    );
+    assert_eq!(err.offset(), 6);
+}
+
+#[test]
+fn encoding_refuses_what_decoding_would_reject() {
+    let bad = Packet::PubAck {
+        header: FixedHeader,
+        ack: PubAck {
+            packet_id: 0,
+            reason: ReasonCode::Success,
+            properties: Properties::new(),
+        },
+    };
+    assert!(mqtt::encode(&bad, Version::V311).is_err());
+    let not_allowed = Packet::PubAck {
+        header: FixedHeader,
+        ack: PubAck {
+            packet_id: 1,
+            reason: ReasonCode::Success,
+            properties: Properties::from_list(vec![Property::TopicAlias { alias: 3 }]),
+        },
+    };
+    assert!(mqtt::encode(&not_allowed, Version::V5).is_err());
+}

@@ -1,0 +1,143 @@
+//! Regression tests for defects found in review, one per defect.
+
+use wire_runtime::{ErrorKind, WireDecode, WireEncode, decode, decode_prefix};
+
+#[derive(WireDecode, WireEncode, Debug, PartialEq)]
+struct Tail<'a> {
+    a: u8,
+    #[wire(rest)]
+    rest: &'a [u8],
+}
+
+#[test]
+fn offsets_stay_right_after_a_rest_field() {
+    let (value, used) = decode_prefix::<Tail<'_>>(&[1, 2, 3]).unwrap();
+    assert_eq!((value.rest, used), (&[2, 3][..], 3));
+
+    #[derive(WireDecode, Debug)]
+    struct Outer<'a> {
+        #[wire(len = u8)]
+        _inner: Tail<'a>,
+        _after: u8,
+    }
+    let err = decode::<Outer<'_>>(&[2, 1, 2]).unwrap_err();
+    assert_eq!(
+        (err.offset(), err.path().to_string()),
+        (3, "Outer._after".to_string())
+    );
+}
+
+#[test]
+fn composite_tags_without_a_catch_all_report_the_tag() {
+    #[derive(WireDecode, WireEncode, Debug, PartialEq)]
+    #[wire(tag(key: u16, version: u16))]
+    enum Cmd {
+        #[wire(tag = (1, 1))]
+        Open,
+    }
+    assert_eq!(decode::<Cmd>(&[0, 1, 0, 1]).unwrap(), Cmd::Open);
+    let err = decode::<Cmd>(&[0, 1, 0, 2]).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::InvalidTag((1 << 32) | 2));
+}
+
+#[test]
+fn empty_is_none_refuses_an_empty_some() {
+    #[derive(WireEncode)]
+    struct Remark<'a> {
+        #[wire(len = u16, empty_is_none)]
+        remark: Option<&'a str>,
+    }
+    assert!(Remark { remark: Some("") }.encode_to_vec().is_err());
+    assert_eq!(Remark { remark: None }.encode_to_vec().unwrap(), [0, 0]);
+}
+
+#[test]
+fn rest_len_leaves_out_omitted_optional_fields() {
+    #[derive(WireDecode, WireEncode, Debug, PartialEq)]
+    struct Ack {
+        header: u8,
+        #[wire(rest_len)]
+        remaining: wire_runtime::Vbi,
+        packet_id: u16,
+        #[wire(optional)]
+        reason: u8,
+    }
+    let ack = Ack {
+        header: 64,
+        remaining: wire_runtime::Vbi(0),
+        packet_id: 7,
+        reason: 0,
+    };
+    let bytes = ack.encode_to_vec().unwrap();
+    assert_eq!(bytes, [64, 2, 0, 7]);
+    assert_eq!(ack.encoded_len(), 4);
+    let back: Ack = decode(&bytes).unwrap();
+    assert_eq!(back.remaining, wire_runtime::Vbi(2));
+}
+
+#[test]
+fn lengths_from_checked_arithmetic_reject_underflow() {
+    #[derive(WireDecode, Debug)]
+    #[allow(dead_code)]
+    struct Total<'a> {
+        total: u32,
+        #[wire(len = total.checked_sub(8))]
+        _body: &'a [u8],
+    }
+    let err = decode::<Total<'_>>(&[0, 0, 0, 3]).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::InvalidValue(_)), "{err}");
+    assert!(decode::<Total<'_>>(&[0, 0, 0, 9, 1]).is_ok());
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_stack_overflow() {
+    #[derive(WireDecode, Debug)]
+    #[wire(tag = u8)]
+    #[allow(dead_code)]
+    enum Tree {
+        #[wire(tag = 0)]
+        Leaf,
+        #[wire(tag = 1)]
+        Node(Box<Tree>),
+    }
+    let mut input = vec![1u8; 100_000];
+    input.push(0);
+    // Run on a small stack, as a network task would.
+    let err = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || decode::<Tree>(&input).unwrap_err().kind().clone())
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(err, ErrorKind::TooDeep(wire_runtime::DEFAULT_MAX_DEPTH));
+    let mut shallow = vec![1u8; 10];
+    shallow.push(0);
+    assert!(decode::<Tree>(&shallow).is_ok());
+}
+
+#[test]
+fn a_wrong_magic_is_malformed_even_when_short() {
+    #[derive(WireDecode, Debug)]
+    #[wire(magic = b"IGNI")]
+    struct Hello {
+        _v: u8,
+    }
+    let err = decode::<Hello>(b"X").unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::MagicMismatch);
+    assert!(decode::<Hello>(b"IG").unwrap_err().is_incomplete());
+}
+
+#[test]
+fn a_catch_all_holding_a_known_tag_is_refused_on_encode() {
+    #[derive(WireDecode, WireEncode, Debug, PartialEq)]
+    #[wire(tag = u8)]
+    enum Q {
+        #[wire(tag = 0)]
+        Zero,
+        #[wire(other)]
+        Other(u8),
+    }
+    assert!(Q::Other(0).encode_to_vec().is_err());
+    assert_eq!(Q::Other(9).encode_to_vec().unwrap(), [9]);
+    assert_eq!(decode::<Q>(&[9]).unwrap(), Q::Other(9));
+}
