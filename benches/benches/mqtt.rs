@@ -1,1 +1,767 @@
-fn main() {}
+//! MQTT PUBLISH: the protocol crate `wire_protocols::mqtt` (`wire`) against hand-written slice
+//! code (`hand`, `wire_benches::mqtt5`) and the peer crates mqttbytes 0.6 and rumqttc 0.25, in
+//! the same run. Benchmark ids are `<case>/<impl>`; `benches/ratios.py` prints the ratios.
+//!
+//! Fixtures and method follow the anchor measurements of the peers: PUBLISH QoS 1, topic
+//! `sensors/room1/temperature`, packet id 10; 3.1.1 with 64 B (95 B frame) and 4096 B
+//! (4128 B frame) payloads; 5.0 with 64 B payload, message expiry 3600, content type
+//! `application/json` and one user property (150 B frame). Reference frames come from
+//! mqttbytes' encoder; every other encoder must produce the same bytes and every decoder the
+//! same field values (checked before anything is timed).
+//!
+//! Decoding walks a buffer of 256 back-to-back copies of the frame, 256 decodes per timing:
+//! * the peers read from a `BytesMut` with their public stream entry points (`split_to` +
+//!   `freeze` per packet, as a socket read loop does) — their natural input type; the buffer is
+//!   refilled outside the timed region;
+//! * `wire` and `hand` decode from the same bytes as `&[u8]`, borrowing (their natural input:
+//!   a `BytesMut` read buffer derefs to it); each returns the packet and its length.
+//!
+//! Every decoded field goes through `black_box` (each user property and subscription id too);
+//! decoded packets are dropped inside the timed region. Encoders append to a reused, cleared
+//! buffer (`Vec<u8>` for wire and hand, `BytesMut` for the peers) and the output is black-boxed.
+
+use bytes::BytesMut;
+use criterion::{Bencher, Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+use wire_benches::{entry, mqtt5};
+use wire_protocols::mqtt::{Packet, Property};
+
+/// Frames per timed batch.
+const BATCH: usize = 256;
+/// Maximum packet size passed to the peers' readers.
+const MAX: usize = 1 << 20;
+
+/// The peers' timed functions: out of line like the ones in `wire_benches::entry` (which cannot
+/// name dev-dependencies), each with the crate's natural input type.
+mod peers {
+    use bytes::BytesMut;
+
+    #[inline(never)]
+    pub fn v4_decode_mqttbytes(stream: &mut BytesMut) -> Option<mqttbytes::v4::Packet> {
+        mqttbytes::v4::read(stream, super::MAX).ok()
+    }
+
+    #[inline(never)]
+    pub fn v4_decode_rumqttc(stream: &mut BytesMut) -> Option<rumqttc::mqttbytes::v4::Packet> {
+        rumqttc::mqttbytes::v4::Packet::read(stream, super::MAX).ok()
+    }
+
+    #[inline(never)]
+    pub fn v5_decode_mqttbytes(stream: &mut BytesMut) -> Option<mqttbytes::v5::Packet> {
+        mqttbytes::v5::read(stream, super::MAX).ok()
+    }
+
+    #[inline(never)]
+    pub fn v5_decode_rumqttc(stream: &mut BytesMut) -> Option<rumqttc::v5::mqttbytes::v5::Packet> {
+        rumqttc::v5::mqttbytes::v5::Packet::read(stream, Some(super::MAX as u32)).ok()
+    }
+
+    #[inline(never)]
+    pub fn v4_encode_mqttbytes(publish: &mqttbytes::v4::Publish, out: &mut BytesMut) {
+        publish.write(out).expect("encodable");
+    }
+
+    #[inline(never)]
+    pub fn v4_encode_rumqttc(publish: &rumqttc::mqttbytes::v4::Publish, out: &mut BytesMut) {
+        publish.write(out).expect("encodable");
+    }
+
+    #[inline(never)]
+    pub fn v5_encode_mqttbytes(publish: &mqttbytes::v5::Publish, out: &mut BytesMut) {
+        publish.write(out).expect("encodable");
+    }
+
+    #[inline(never)]
+    pub fn v5_encode_rumqttc(publish: &rumqttc::v5::mqttbytes::v5::Publish, out: &mut BytesMut) {
+        publish.write(out).expect("encodable");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+
+const CONTENT_TYPE: &str = "application/json";
+
+fn mqttbytes_v4(payload: &[u8]) -> mqttbytes::v4::Publish {
+    let mut p =
+        mqttbytes::v4::Publish::new(mqtt5::TOPIC, mqttbytes::QoS::AtLeastOnce, payload.to_vec());
+    p.pkid = 10;
+    p
+}
+
+fn rumqttc_v4(payload: &[u8]) -> rumqttc::mqttbytes::v4::Publish {
+    let mut p = rumqttc::mqttbytes::v4::Publish::new(
+        mqtt5::TOPIC,
+        rumqttc::mqttbytes::QoS::AtLeastOnce,
+        payload.to_vec(),
+    );
+    p.pkid = 10;
+    p
+}
+
+fn user_properties() -> Vec<(String, String)> {
+    mqtt5::USER_PROPERTIES
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+fn mqttbytes_v5(payload: &[u8]) -> mqttbytes::v5::Publish {
+    let mut p =
+        mqttbytes::v5::Publish::new(mqtt5::TOPIC, mqttbytes::QoS::AtLeastOnce, payload.to_vec());
+    p.pkid = 10;
+    p.properties = Some(mqttbytes::v5::PublishProperties {
+        payload_format_indicator: None,
+        message_expiry_interval: Some(3600),
+        topic_alias: None,
+        response_topic: None,
+        correlation_data: None,
+        user_properties: user_properties(),
+        subscription_identifiers: Vec::new(),
+        content_type: Some(CONTENT_TYPE.to_string()),
+    });
+    p
+}
+
+fn rumqttc_v5(payload: &[u8]) -> rumqttc::v5::mqttbytes::v5::Publish {
+    let properties = rumqttc::v5::mqttbytes::v5::PublishProperties {
+        message_expiry_interval: Some(3600),
+        user_properties: user_properties(),
+        content_type: Some(CONTENT_TYPE.to_string()),
+        ..Default::default()
+    };
+    let mut p = rumqttc::v5::mqttbytes::v5::Publish::new(
+        mqtt5::TOPIC,
+        rumqttc::v5::mqttbytes::QoS::AtLeastOnce,
+        payload.to_vec(),
+        Some(properties),
+    );
+    p.pkid = 10;
+    p
+}
+
+fn wire_version(version: mqtt5::Version) -> wire_protocols::mqtt::Version {
+    match version {
+        mqtt5::Version::V311 => wire_protocols::mqtt::Version::V311,
+        mqtt5::Version::V5 => wire_protocols::mqtt::Version::V5,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Agreement: every implementation's result as plain owned values.
+
+#[derive(Debug, PartialEq, Default)]
+struct Fields {
+    dup: bool,
+    qos: u8,
+    retain: bool,
+    topic: String,
+    packet_id: Option<u16>,
+    properties: Option<Props>,
+    payload: Vec<u8>,
+}
+
+#[derive(Debug, PartialEq, Default)]
+struct Props {
+    payload_format_indicator: Option<u8>,
+    message_expiry_interval: Option<u32>,
+    topic_alias: Option<u16>,
+    response_topic: Option<String>,
+    correlation_data: Option<Vec<u8>>,
+    user_properties: Vec<(String, String)>,
+    subscription_ids: Vec<u32>,
+    content_type: Option<String>,
+}
+
+fn expected(payload: &[u8], version: mqtt5::Version) -> Fields {
+    Fields {
+        qos: 1,
+        topic: mqtt5::TOPIC.to_string(),
+        packet_id: Some(10),
+        properties: (version == mqtt5::Version::V5).then(|| Props {
+            message_expiry_interval: Some(3600),
+            user_properties: user_properties(),
+            content_type: Some(CONTENT_TYPE.to_string()),
+            ..Props::default()
+        }),
+        payload: payload.to_vec(),
+        ..Fields::default()
+    }
+}
+
+fn fields_wire(packet: &Packet<'_>) -> Fields {
+    let Packet::Publish { flags, publish } = packet else {
+        panic!("not a PUBLISH: {packet:?}")
+    };
+    let properties = publish.properties.as_ref().map(|list| {
+        let mut props = Props::default();
+        for property in list.iter() {
+            match *property {
+                Property::PayloadFormatIndicator(b) => {
+                    props.payload_format_indicator = Some(u8::from(b))
+                }
+                Property::MessageExpiryInterval(v) => props.message_expiry_interval = Some(v),
+                Property::ContentType(s) => props.content_type = Some(s.to_string()),
+                Property::ResponseTopic(s) => props.response_topic = Some(s.to_string()),
+                Property::CorrelationData(b) => props.correlation_data = Some(b.to_vec()),
+                Property::SubscriptionIdentifier { id } => props.subscription_ids.push(id.0),
+                Property::TopicAlias { alias } => props.topic_alias = Some(alias),
+                Property::UserProperty(k, v) => {
+                    props.user_properties.push((k.to_string(), v.to_string()))
+                }
+                other => panic!("not a PUBLISH property: {other:?}"),
+            }
+        }
+        props
+    });
+    Fields {
+        dup: flags.dup,
+        qos: flags.qos as u8,
+        retain: flags.retain,
+        topic: publish.topic.to_string(),
+        packet_id: publish.packet_id,
+        properties,
+        payload: publish.payload.to_vec(),
+    }
+}
+
+fn fields_hand(p: &mqtt5::Publish<'_>) -> Fields {
+    Fields {
+        dup: p.dup,
+        qos: p.qos,
+        retain: p.retain,
+        topic: p.topic.to_string(),
+        packet_id: p.packet_id,
+        properties: p.properties.as_ref().map(|props| Props {
+            payload_format_indicator: props.payload_format_indicator.map(u8::from),
+            message_expiry_interval: props.message_expiry_interval,
+            topic_alias: props.topic_alias,
+            response_topic: props.response_topic.map(str::to_string),
+            correlation_data: props.correlation_data.map(<[u8]>::to_vec),
+            user_properties: props
+                .repeatable
+                .user_properties()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            subscription_ids: props.repeatable.subscription_ids().collect(),
+            content_type: props.content_type.map(str::to_string),
+        }),
+        payload: p.payload.to_vec(),
+    }
+}
+
+/// The peers' v4 and v5 `Publish` types have the same public fields; only their types differ.
+macro_rules! fields_peer {
+    ($p:expr, $topic:expr, $props:expr) => {{
+        let p = $p;
+        Fields {
+            dup: p.dup,
+            qos: p.qos as u8,
+            retain: p.retain,
+            topic: $topic,
+            packet_id: (p.qos as u8 > 0).then_some(p.pkid),
+            properties: $props,
+            payload: p.payload.to_vec(),
+        }
+    }};
+}
+
+macro_rules! props_peer {
+    ($props:expr) => {
+        $props.as_ref().map(|props| Props {
+            payload_format_indicator: props.payload_format_indicator,
+            message_expiry_interval: props.message_expiry_interval,
+            topic_alias: props.topic_alias,
+            response_topic: props.response_topic.clone(),
+            correlation_data: props.correlation_data.as_ref().map(|b| b.to_vec()),
+            user_properties: props.user_properties.clone(),
+            subscription_ids: props
+                .subscription_identifiers
+                .iter()
+                .map(|&id| id as u32)
+                .collect(),
+            content_type: props.content_type.clone(),
+        })
+    };
+}
+
+fn fields_mqttbytes_v4(packet: &mqttbytes::v4::Packet) -> Fields {
+    let mqttbytes::v4::Packet::Publish(p) = packet else {
+        panic!("not a PUBLISH: {packet:?}")
+    };
+    fields_peer!(p, p.topic.clone(), None)
+}
+
+fn fields_rumqttc_v4(packet: &rumqttc::mqttbytes::v4::Packet) -> Fields {
+    let rumqttc::mqttbytes::v4::Packet::Publish(p) = packet else {
+        panic!("not a PUBLISH: {packet:?}")
+    };
+    fields_peer!(p, p.topic.clone(), None)
+}
+
+fn fields_mqttbytes_v5(packet: &mqttbytes::v5::Packet) -> Fields {
+    let mqttbytes::v5::Packet::Publish(p) = packet else {
+        panic!("not a PUBLISH: {packet:?}")
+    };
+    fields_peer!(p, p.topic.clone(), props_peer!(p.properties))
+}
+
+fn fields_rumqttc_v5(packet: &rumqttc::v5::mqttbytes::v5::Packet) -> Fields {
+    let rumqttc::v5::mqttbytes::v5::Packet::Publish(p) = packet else {
+        panic!("not a PUBLISH: {packet:?}")
+    };
+    let topic = String::from_utf8(p.topic.to_vec()).expect("UTF-8 topic");
+    fields_peer!(p, topic, props_peer!(p.properties))
+}
+
+/// `frame` repeated `BATCH` times.
+fn batch(frame: &[u8]) -> Vec<u8> {
+    frame.repeat(BATCH)
+}
+
+/// A `BytesMut` holding `n` copies of `frame`.
+fn stream(frame: &[u8], n: usize) -> BytesMut {
+    let mut stream = BytesMut::with_capacity(frame.len() * n);
+    for _ in 0..n {
+        stream.extend_from_slice(frame);
+    }
+    stream
+}
+
+/// Decodes `frame` with all four implementations (the slice decoders also walk a whole batch)
+/// and checks they recover `want`.
+fn check_decoders(frame: &[u8], version: mqtt5::Version, want: &Fields) {
+    let frames = batch(frame);
+    type Decode = fn(&[u8]) -> Option<(Fields, usize)>;
+    let (wire, hand): (Decode, Decode) = match version {
+        mqtt5::Version::V311 => (
+            |b| {
+                entry::mqtt311_publish_decode_wire(b)
+                    .ok()
+                    .map(|(p, n)| (fields_wire(&p), n))
+            },
+            |b| entry::mqtt311_publish_decode_hand(b).map(|(p, n)| (fields_hand(&p), n)),
+        ),
+        mqtt5::Version::V5 => (
+            |b| {
+                entry::mqtt5_publish_decode_wire(b)
+                    .ok()
+                    .map(|(p, n)| (fields_wire(&p), n))
+            },
+            |b| entry::mqtt5_publish_decode_hand(b).map(|(p, n)| (fields_hand(&p), n)),
+        ),
+    };
+    for (name, decode) in [("wire", wire), ("hand", hand)] {
+        let mut rest = &frames[..];
+        while !rest.is_empty() {
+            let (got, used) = decode(rest).unwrap_or_else(|| panic!("{name} failed to decode"));
+            assert_eq!(&got, want, "{name} decoded other values");
+            assert_eq!(used, frame.len(), "{name} took another length");
+            rest = &rest[used..];
+        }
+    }
+    let mut s = stream(frame, 2);
+    match version {
+        mqtt5::Version::V311 => {
+            let p = peers::v4_decode_mqttbytes(&mut s).expect("mqttbytes decodes");
+            assert_eq!(
+                &fields_mqttbytes_v4(&p),
+                want,
+                "mqttbytes decoded other values"
+            );
+            let p = peers::v4_decode_rumqttc(&mut s).expect("rumqttc decodes");
+            assert_eq!(&fields_rumqttc_v4(&p), want, "rumqttc decoded other values");
+        }
+        mqtt5::Version::V5 => {
+            let p = peers::v5_decode_mqttbytes(&mut s).expect("mqttbytes decodes");
+            assert_eq!(
+                &fields_mqttbytes_v5(&p),
+                want,
+                "mqttbytes decoded other values"
+            );
+            let p = peers::v5_decode_rumqttc(&mut s).expect("rumqttc decodes");
+            assert_eq!(&fields_rumqttc_v5(&p), want, "rumqttc decoded other values");
+        }
+    }
+    assert!(s.is_empty());
+}
+
+/// `wire` and `hand` accept and reject the same inputs: every truncation of `frame`, and
+/// `frame` with each byte replaced by values that hit the interesting paths (property ids,
+/// wildcards, U+0000, continuation bits). Where both accept, they agree on the values.
+fn check_same_validation(frame: &[u8], version: mqtt5::Version) {
+    let wire = |b: &[u8]| match wire_protocols::mqtt::decode(b, wire_version(version)) {
+        Ok((packet @ Packet::Publish { .. }, n)) => Some((fields_wire(&packet), n)),
+        _ => None,
+    };
+    let hand = |b: &[u8]| mqtt5::decode(b, version).map(|(p, n)| (fields_hand(&p), n));
+    for len in 0..frame.len() {
+        assert_eq!(hand(&frame[..len]), None, "hand accepts a truncated frame");
+        assert_eq!(wire(&frame[..len]), None, "wire accepts a truncated frame");
+    }
+    let values = [
+        0x00, 0x01, 0x02, 0x03, 0x08, 0x09, 0x0b, 0x0f, 0x11, 0x23, 0x26, 0x30, 0x32, 0x34, 0x36,
+        0x38, 0x7f, 0x80, 0x81, 0xff, b'+', b'#',
+    ];
+    let mut accepted = 0;
+    let mut mutated = frame.to_vec();
+    for i in 0..frame.len() {
+        for v in values
+            .into_iter()
+            .chain([frame[i] ^ 1, frame[i].wrapping_add(1)])
+        {
+            mutated[i] = v;
+            let (w, h) = (wire(&mutated), hand(&mutated));
+            assert_eq!(w, h, "wire and hand disagree on byte {i} = {v:#04x}");
+            accepted += usize::from(w.is_some());
+        }
+        mutated[i] = frame[i];
+    }
+    assert!(accepted > 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Consumers: every decoded field through `black_box`.
+
+#[inline(always)]
+fn consume_wire(packet: &Packet<'_>) {
+    let Packet::Publish { flags, publish } = packet else {
+        unreachable!("not a PUBLISH")
+    };
+    black_box(flags);
+    black_box(publish.topic.as_str());
+    black_box(publish.packet_id);
+    if let Some(properties) = &publish.properties {
+        for property in properties.iter() {
+            black_box(property);
+        }
+    }
+    black_box(publish.payload);
+}
+
+#[inline(always)]
+fn consume_hand(p: &mqtt5::Publish<'_>) {
+    black_box((p.dup, p.qos, p.retain));
+    black_box(p.topic);
+    black_box(p.packet_id);
+    if let Some(props) = &p.properties {
+        black_box(props.payload_format_indicator);
+        black_box(props.message_expiry_interval);
+        black_box(props.topic_alias);
+        black_box(props.response_topic);
+        black_box(props.correlation_data);
+        black_box(props.content_type);
+        for pair in props.repeatable.user_properties() {
+            black_box(pair);
+        }
+        for id in props.repeatable.subscription_ids() {
+            black_box(id);
+        }
+    }
+    black_box(p.payload);
+}
+
+macro_rules! consume_peer {
+    ($p:expr, $topic:expr) => {{
+        let p = $p;
+        black_box((p.dup, p.qos, p.retain));
+        black_box($topic);
+        black_box(p.pkid);
+        black_box(&p.payload[..]);
+    }};
+}
+
+macro_rules! consume_peer_props {
+    ($props:expr) => {
+        if let Some(props) = &$props {
+            black_box(props.payload_format_indicator);
+            black_box(props.message_expiry_interval);
+            black_box(props.topic_alias);
+            black_box(props.response_topic.as_deref());
+            black_box(props.correlation_data.as_deref());
+            black_box(props.content_type.as_deref());
+            for (k, v) in &props.user_properties {
+                black_box((k.as_str(), v.as_str()));
+            }
+            for id in &props.subscription_identifiers {
+                black_box(id);
+            }
+        }
+    };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timing loops
+
+/// `wire` / `hand`: `decode_one` at each frame of `frames` in turn (`BATCH` per timing); it
+/// returns the frame's length.
+fn bench_slice(b: &mut Bencher<'_>, frames: &[u8], mut decode_one: impl FnMut(&[u8]) -> usize) {
+    b.iter_custom(|iters| {
+        let mut total = Duration::ZERO;
+        let mut left = iters;
+        while left > 0 {
+            let n = left.min(BATCH as u64);
+            let mut rest = frames;
+            let start = Instant::now();
+            for _ in 0..n {
+                let used = decode_one(black_box(rest));
+                rest = &rest[used..];
+            }
+            total += start.elapsed();
+            left -= n;
+        }
+        total
+    })
+}
+
+/// Peers: `read_one` on a `BytesMut` of `BATCH` frames (refilled outside the timed region).
+fn bench_stream(b: &mut Bencher<'_>, frame: &[u8], mut read_one: impl FnMut(&mut BytesMut)) {
+    b.iter_custom(|iters| {
+        let mut total = Duration::ZERO;
+        let mut left = iters;
+        while left > 0 {
+            let n = left.min(BATCH as u64);
+            let mut s = stream(frame, n as usize);
+            let start = Instant::now();
+            for _ in 0..n {
+                read_one(&mut s);
+            }
+            total += start.elapsed();
+            left -= n;
+            drop(s);
+        }
+        total
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cases
+
+fn mqtt311_decode(c: &mut Criterion, case: &str, payload_len: usize, frame_len: usize) {
+    let payload = vec![0x42u8; payload_len];
+    let mut frame = BytesMut::new();
+    mqttbytes_v4(&payload).write(&mut frame).unwrap();
+    assert_eq!(frame.len(), frame_len);
+    check_decoders(
+        &frame,
+        mqtt5::Version::V311,
+        &expected(&payload, mqtt5::Version::V311),
+    );
+    check_same_validation(&frame, mqtt5::Version::V311);
+    let frames = batch(&frame);
+
+    let mut group = c.benchmark_group(case);
+    group.bench_function("wire", |b| {
+        bench_slice(b, &frames, |input| {
+            let (packet, used) = entry::mqtt311_publish_decode_wire(input).unwrap();
+            consume_wire(&packet);
+            used
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_slice(b, &frames, |input| {
+            let (publish, used) = entry::mqtt311_publish_decode_hand(input).unwrap();
+            consume_hand(&publish);
+            used
+        })
+    });
+    group.bench_function("mqttbytes", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = peers::v4_decode_mqttbytes(s).unwrap();
+            let mqttbytes::v4::Packet::Publish(p) = &packet else {
+                unreachable!()
+            };
+            consume_peer!(p, p.topic.as_str());
+        })
+    });
+    group.bench_function("rumqttc", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = peers::v4_decode_rumqttc(s).unwrap();
+            let rumqttc::mqttbytes::v4::Packet::Publish(p) = &packet else {
+                unreachable!()
+            };
+            consume_peer!(p, p.topic.as_str());
+        })
+    });
+    group.finish();
+}
+
+fn mqtt311_publish_64_decode(c: &mut Criterion) {
+    mqtt311_decode(c, "mqtt311_publish_64_decode", 64, 95);
+}
+
+fn mqtt311_publish_4096_decode(c: &mut Criterion) {
+    mqtt311_decode(c, "mqtt311_publish_4096_decode", 4096, 4128);
+}
+
+fn mqtt311_publish_64_encode(c: &mut Criterion) {
+    let payload = [0x42u8; 64];
+    let mqttbytes = mqttbytes_v4(&payload);
+    let rumqttc = rumqttc_v4(&payload);
+    let wire = mqtt5::sample_wire(&payload, mqtt5::Version::V311);
+    let hand = mqtt5::sample(&payload, mqtt5::Version::V311);
+
+    let mut reference = BytesMut::new();
+    peers::v4_encode_mqttbytes(&mqttbytes, &mut reference);
+    assert_eq!(reference.len(), 95);
+    let mut out = Vec::with_capacity(256);
+    entry::mqtt311_publish_encode_wire(&wire, &mut out);
+    assert_eq!(out, reference, "wire encodes other bytes");
+    out.clear();
+    entry::mqtt311_publish_encode_hand(&hand, &mut out);
+    assert_eq!(out, reference, "hand encodes other bytes");
+    let mut buf = BytesMut::with_capacity(256);
+    peers::v4_encode_rumqttc(&rumqttc, &mut buf);
+    assert_eq!(buf, reference, "rumqttc encodes other bytes");
+
+    let mut group = c.benchmark_group("mqtt311_publish_64_encode");
+    group.bench_function("wire", |b| {
+        b.iter(|| {
+            out.clear();
+            entry::mqtt311_publish_encode_wire(black_box(&wire), &mut out);
+            black_box(out.as_slice());
+        })
+    });
+    group.bench_function("hand", |b| {
+        b.iter(|| {
+            out.clear();
+            entry::mqtt311_publish_encode_hand(black_box(&hand), &mut out);
+            black_box(out.as_slice());
+        })
+    });
+    group.bench_function("mqttbytes", |b| {
+        b.iter(|| {
+            buf.clear();
+            peers::v4_encode_mqttbytes(black_box(&mqttbytes), &mut buf);
+            black_box(&buf[..]);
+        })
+    });
+    group.bench_function("rumqttc", |b| {
+        b.iter(|| {
+            buf.clear();
+            peers::v4_encode_rumqttc(black_box(&rumqttc), &mut buf);
+            black_box(&buf[..]);
+        })
+    });
+    group.finish();
+}
+
+fn mqtt5_publish_props_decode(c: &mut Criterion) {
+    let payload = [0x42u8; 64];
+    let mut frame = BytesMut::new();
+    mqttbytes_v5(&payload).write(&mut frame).unwrap();
+    assert_eq!(frame.len(), 150);
+    check_decoders(
+        &frame,
+        mqtt5::Version::V5,
+        &expected(&payload, mqtt5::Version::V5),
+    );
+    check_same_validation(&frame, mqtt5::Version::V5);
+    let frames = batch(&frame);
+
+    let mut group = c.benchmark_group("mqtt5_publish_props_decode");
+    group.bench_function("wire", |b| {
+        bench_slice(b, &frames, |input| {
+            let (packet, used) = entry::mqtt5_publish_decode_wire(input).unwrap();
+            consume_wire(&packet);
+            used
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_slice(b, &frames, |input| {
+            let (publish, used) = entry::mqtt5_publish_decode_hand(input).unwrap();
+            consume_hand(&publish);
+            used
+        })
+    });
+    group.bench_function("mqttbytes", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = peers::v5_decode_mqttbytes(s).unwrap();
+            let mqttbytes::v5::Packet::Publish(p) = &packet else {
+                unreachable!()
+            };
+            consume_peer!(p, p.topic.as_str());
+            consume_peer_props!(p.properties);
+        })
+    });
+    group.bench_function("rumqttc", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = peers::v5_decode_rumqttc(s).unwrap();
+            let rumqttc::v5::mqttbytes::v5::Packet::Publish(p) = &packet else {
+                unreachable!()
+            };
+            // rumqttc's v5 keeps the topic as unvalidated `Bytes`.
+            consume_peer!(p, &p.topic[..]);
+            consume_peer_props!(p.properties);
+        })
+    });
+    group.finish();
+}
+
+fn mqtt5_publish_props_encode(c: &mut Criterion) {
+    let payload = [0x42u8; 64];
+    let mqttbytes = mqttbytes_v5(&payload);
+    let rumqttc = rumqttc_v5(&payload);
+    let wire = mqtt5::sample_wire(&payload, mqtt5::Version::V5);
+    let hand = mqtt5::sample(&payload, mqtt5::Version::V5);
+
+    let mut reference = BytesMut::new();
+    peers::v5_encode_mqttbytes(&mqttbytes, &mut reference);
+    assert_eq!(reference.len(), 150);
+    let mut out = Vec::with_capacity(256);
+    entry::mqtt5_publish_encode_wire(&wire, &mut out);
+    assert_eq!(out, reference, "wire encodes other bytes");
+    out.clear();
+    entry::mqtt5_publish_encode_hand(&hand, &mut out);
+    assert_eq!(out, reference, "hand encodes other bytes");
+    let mut buf = BytesMut::with_capacity(256);
+    peers::v5_encode_rumqttc(&rumqttc, &mut buf);
+    assert_eq!(buf, reference, "rumqttc encodes other bytes");
+
+    let mut group = c.benchmark_group("mqtt5_publish_props_encode");
+    group.bench_function("wire", |b| {
+        b.iter(|| {
+            out.clear();
+            entry::mqtt5_publish_encode_wire(black_box(&wire), &mut out);
+            black_box(out.as_slice());
+        })
+    });
+    group.bench_function("hand", |b| {
+        b.iter(|| {
+            out.clear();
+            entry::mqtt5_publish_encode_hand(black_box(&hand), &mut out);
+            black_box(out.as_slice());
+        })
+    });
+    group.bench_function("mqttbytes", |b| {
+        b.iter(|| {
+            buf.clear();
+            peers::v5_encode_mqttbytes(black_box(&mqttbytes), &mut buf);
+            black_box(&buf[..]);
+        })
+    });
+    group.bench_function("rumqttc", |b| {
+        b.iter(|| {
+            buf.clear();
+            peers::v5_encode_rumqttc(black_box(&rumqttc), &mut buf);
+            black_box(&buf[..]);
+        })
+    });
+    group.finish();
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(50)
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = mqtt311_publish_64_decode, mqtt311_publish_64_encode, mqtt311_publish_4096_decode,
+        mqtt5_publish_props_decode, mqtt5_publish_props_encode
+}
+criterion_main!(benches);

@@ -49,13 +49,17 @@ pub fn mqtt_publish_encode_hand(publish: &mqtt::Publish<'_>, out: &mut Vec<u8>) 
 }
 
 // `wire_protocols::mqtt` against `crate::mqtt5` (hand). Decoders take the input at a frame
-// boundary and return the packet and the bytes it took; encoders append to a reused `Vec`.
+// boundary and return the packet and the bytes it took, each in its own result type (turning
+// wire's `Result` into an `Option` here would copy the 152-byte result once more: a `memcpy`
+// call); encoders append to a reused `Vec`.
 // The peer crates' wrappers live in `benches/mqtt.rs`: they are dev-dependencies, which this
 // library cannot name.
 
 #[inline(never)]
-pub fn mqtt311_publish_decode_wire(bytes: &[u8]) -> Option<(wire_protocols::mqtt::Packet<'_>, usize)> {
-    wire_protocols::mqtt::decode(bytes, wire_protocols::mqtt::Version::V311).ok()
+pub fn mqtt311_publish_decode_wire(
+    bytes: &[u8],
+) -> Result<(wire_protocols::mqtt::Packet<'_>, usize), wire_runtime::DecodeError> {
+    wire_protocols::mqtt::decode(bytes, wire_protocols::mqtt::Version::V311)
 }
 
 #[inline(never)]
@@ -64,8 +68,10 @@ pub fn mqtt311_publish_decode_hand(bytes: &[u8]) -> Option<(mqtt5::Publish<'_>, 
 }
 
 #[inline(never)]
-pub fn mqtt5_publish_decode_wire(bytes: &[u8]) -> Option<(wire_protocols::mqtt::Packet<'_>, usize)> {
-    wire_protocols::mqtt::decode(bytes, wire_protocols::mqtt::Version::V5).ok()
+pub fn mqtt5_publish_decode_wire(
+    bytes: &[u8],
+) -> Result<(wire_protocols::mqtt::Packet<'_>, usize), wire_runtime::DecodeError> {
+    wire_protocols::mqtt::decode(bytes, wire_protocols::mqtt::Version::V5)
 }
 
 #[inline(never)]

@@ -259,36 +259,72 @@ fn prefixed<'a>(input: &mut &'a [u8]) -> Option<&'a [u8]> {
     Some(bytes)
 }
 
-/// An MQTT UTF-8 string: valid UTF-8 without U+0000, checked in one pass (ASCII fast path).
-#[inline]
-fn mqtt_str(bytes: &[u8]) -> Option<&str> {
-    let (any, min) = bytes
-        .iter()
-        .fold((0u8, 0xffu8), |(any, min), &b| (any | b, min.min(b)));
-    if min == 0 {
+const LO: u64 = u64::from_ne_bytes([0x01; 8]);
+const HI: u64 = u64::from_ne_bytes([0x80; 8]);
+
+/// Non-zero when a byte of `x` is 0 (exact as a yes/no answer).
+#[inline(always)]
+fn zero_byte(x: u64) -> u64 {
+    x.wrapping_sub(LO) & !x & HI
+}
+
+/// High bits of `w`, and a non-zero value when a byte of `w` is forbidden: U+0000, and for a
+/// topic name also `+` and `#`.
+#[inline(always)]
+fn word<const TOPIC: bool>(w: u64) -> (u64, u64) {
+    let mut bad = zero_byte(w);
+    if TOPIC {
+        bad |= zero_byte(w ^ (LO * u64::from(b'+'))) | zero_byte(w ^ (LO * u64::from(b'#')));
+    }
+    (w & HI, bad)
+}
+
+/// Checks an MQTT string in one pass, 8 bytes at a time (plain `u64` arithmetic): valid UTF-8
+/// (ASCII fast path), no U+0000, and for a topic name no wildcard. None of the forbidden bytes
+/// can occur inside a multi-byte UTF-8 sequence, so the byte test is exact.
+#[inline(always)]
+fn checked_str<const TOPIC: bool>(bytes: &[u8]) -> Option<&str> {
+    let (mut high, mut bad) = (0u64, 0u64);
+    if bytes.len() >= 8 {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let (h, b) = word::<TOPIC>(u64::from_ne_bytes(chunk.try_into().ok()?));
+            high |= h;
+            bad |= b;
+        }
+        if !chunks.remainder().is_empty() {
+            // The last 8 bytes, overlapping the previous word.
+            let last = bytes.last_chunk::<8>()?;
+            let (h, b) = word::<TOPIC>(u64::from_ne_bytes(*last));
+            high |= h;
+            bad |= b;
+        }
+    } else {
+        for &b in bytes {
+            high |= u64::from(b & 0x80);
+            bad |= u64::from(b == 0 || (TOPIC && (b == b'+' || b == b'#')));
+        }
+    }
+    if bad != 0 {
         return None;
     }
-    if any < 0x80 {
+    if high == 0 {
         // SAFETY: every byte is ASCII.
         return Some(unsafe { core::str::from_utf8_unchecked(bytes) });
     }
     core::str::from_utf8(bytes).ok()
 }
 
-/// A topic name: an MQTT string without the wildcards `+` and `#`, checked in the same pass.
+/// An MQTT UTF-8 string: valid UTF-8 without U+0000.
+#[inline]
+fn mqtt_str(bytes: &[u8]) -> Option<&str> {
+    checked_str::<false>(bytes)
+}
+
+/// A topic name: an MQTT string without the wildcards `+` and `#`.
 #[inline]
 fn topic_name(bytes: &[u8]) -> Option<&str> {
-    let (any, bad) = bytes.iter().fold((0u8, false), |(any, bad), &b| {
-        (any | b, bad | (b == 0) | (b == b'+') | (b == b'#'))
-    });
-    if bad {
-        return None;
-    }
-    if any < 0x80 {
-        // SAFETY: every byte is ASCII.
-        return Some(unsafe { core::str::from_utf8_unchecked(bytes) });
-    }
-    core::str::from_utf8(bytes).ok()
+    checked_str::<true>(bytes)
 }
 
 #[inline]
@@ -444,7 +480,7 @@ pub fn decode(input: &[u8], version: Version) -> Option<(Publish<'_>, usize)> {
 /// Checks a string to encode (length, no U+0000) and returns its encoded size.
 #[inline]
 fn str_len(s: &str) -> Option<usize> {
-    (s.len() <= 0xffff && !s.as_bytes().contains(&0)).then_some(2 + s.len())
+    (s.len() <= 0xffff && mqtt_str(s.as_bytes()).is_some()).then_some(2 + s.len())
 }
 
 impl Properties<'_> {
@@ -624,5 +660,39 @@ pub fn sample_wire(payload: &[u8], version: Version) -> wire_protocols::mqtt::Pa
             properties,
             payload,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn naive(bytes: &[u8], topic: bool) -> Option<&str> {
+        let s = core::str::from_utf8(bytes).ok()?;
+        let bad = s.contains('\0') || (topic && s.contains(['+', '#']));
+        (!bad).then_some(s)
+    }
+
+    #[test]
+    fn string_checks_match_a_naive_reference() {
+        for len in 0..=40 {
+            let base: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
+            assert_eq!(mqtt_str(&base), naive(&base, false));
+            assert_eq!(topic_name(&base), naive(&base, true));
+            for at in 0..len {
+                for byte in [
+                    0x00, b'+', b'#', 0x80, 0xc3, 0x7f, 0x01, 0x2a, 0x2c, 0x22, 0x24,
+                ] {
+                    let mut s = base.clone();
+                    s[at] = byte;
+                    assert_eq!(mqtt_str(&s), naive(&s, false), "{s:?}");
+                    assert_eq!(topic_name(&s), naive(&s, true), "{s:?}");
+                }
+                let mut s = base.clone();
+                s.splice(at..at, "é".bytes());
+                assert_eq!(mqtt_str(&s), naive(&s, false), "{s:?}");
+                assert_eq!(topic_name(&s), naive(&s, true), "{s:?}");
+            }
+        }
     }
 }

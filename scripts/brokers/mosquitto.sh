@@ -2,11 +2,11 @@
 # Start a throwaway MQTT broker (Debian's mosquitto, 3.1.1 + 5.0) on 127.0.0.1 for the interop tests.
 # Prints `MQTT_ADDR=127.0.0.1:<port>` on stdout (nothing else); all diagnostics go to stderr.
 # Idempotent: if our broker is already running it only prints the address. Stop it with scripts/brokers/stop.sh.
-# Env: MQTT_PORT (default 1883), MQTT_WAIT_SECS (default 10).
+# Env: MQTT_PORT (default 18830, not the well-known 1883), MQTT_WAIT_SECS (default 10).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-port="${MQTT_PORT:-1883}"
+port="${MQTT_PORT:-18830}"
 wait_secs="${MQTT_WAIT_SECS:-10}"
 dir="$PWD/target/brokers/mosquitto"
 pid_file="$dir/pid"

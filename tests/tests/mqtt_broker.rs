@@ -316,6 +316,246 @@ async fn session(addr: String, version: Version) {
     assert!(end.is_none(), "{end:?}");
 }
 
+/// Payload of message `i`: `i` as 4 big-endian bytes, then 60 bytes that depend on `i` (so a
+/// corrupted or swapped payload is caught). The paho peer script builds the same.
+fn payload(i: u32) -> Vec<u8> {
+    let mut p = i.to_be_bytes().to_vec();
+    p.extend((0..60u32).map(|j| ((i.wrapping_mul(31) + j * 7) % 256) as u8));
+    p
+}
+
+/// Checks a received payload and returns its sequence number.
+fn check_payload(p: &[u8]) -> u32 {
+    let i = u32::from_be_bytes(p[..4].try_into().expect("4-byte sequence number"));
+    assert_eq!(p, payload(i), "message {i} corrupted");
+    i
+}
+
+async fn subscribe(conn: &mut Conn, version: Version, topic: &str, qos: QoS) {
+    send(
+        conn,
+        Packet::Subscribe {
+            header: FixedHeader,
+            subscribe: mqtt::Subscribe {
+                packet_id: 1,
+                properties: (version == Version::V5).then(Properties::new),
+                filters: vec![(
+                    topic.into(),
+                    SubscriptionOptions {
+                        qos,
+                        ..Default::default()
+                    },
+                )],
+            },
+        },
+    )
+    .await;
+    recv(conn, version, |p| {
+        assert!(matches!(p, Packet::SubAck { .. }), "{p:?}")
+    })
+    .await;
+}
+
+/// A blocking connection for the high-volume test: two OS threads, one per client, each
+/// reading with `FrameSplitter` and writing with `EncodeWith`.
+struct Blocking {
+    stream: std::net::TcpStream,
+    splitter: mqtt::FrameSplitter,
+    version: Version,
+    out: Vec<u8>,
+}
+
+impl Blocking {
+    fn connect(addr: &str, version: Version, client_id: &str) -> Blocking {
+        let stream = std::net::TcpStream::connect(addr).expect("connect to the broker");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        stream.set_nodelay(true).unwrap();
+        let mut conn = Blocking {
+            stream,
+            splitter: mqtt::FrameSplitter::new(1 << 20),
+            version,
+            out: Vec::new(),
+        };
+        conn.send(&Packet::Connect {
+            header: FixedHeader,
+            connect: mqtt::Connect {
+                version,
+                flags: ConnectFlags {
+                    clean_start: true,
+                    ..Default::default()
+                },
+                keep_alive: 60,
+                properties: (version == Version::V5).then(Properties::new),
+                client_id: client_id.into(),
+                will: None,
+                username: None,
+                password: None,
+            },
+        });
+        let frame = conn.recv();
+        assert!(matches!(
+            mqtt::decode(&frame, version).unwrap().0,
+            Packet::ConnAck { .. }
+        ));
+        conn
+    }
+
+    fn send(&mut self, packet: &Packet<'_>) {
+        use std::io::Write;
+        use wire_runtime::EncodeWith;
+        self.out.clear();
+        packet
+            .encode_with(&mut self.out, self.version)
+            .expect("encode");
+        self.stream.write_all(&self.out).expect("write");
+    }
+
+    fn recv(&mut self) -> bytes::Bytes {
+        use std::io::Read;
+        loop {
+            if let Some(frame) = self.splitter.next_frame().expect("framing") {
+                return frame;
+            }
+            let mut buf = [0u8; 4096];
+            let n = self
+                .stream
+                .read(&mut buf)
+                .expect("broker answered within 10 s");
+            assert!(n > 0, "broker closed the connection");
+            self.splitter.extend(&buf[..n]);
+        }
+    }
+}
+
+/// Publishes `count` messages at `qos` on one connection and receives them on another; every
+/// message must arrive once, intact.
+///
+/// The publisher keeps at most `WINDOW` publications unacknowledged and stays within `AHEAD`
+/// messages of the subscriber: the broker acknowledges a publication once it has queued it, and
+/// mosquitto drops QoS 1 and 2 messages past its per-client queue limit
+/// (`max_queued_messages`, 1000), so an unbounded publisher would lose messages by design of
+/// the broker, not of the codec.
+fn stream_messages(addr: &str, version: Version, qos: QoS, count: u32) {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    const WINDOW: u32 = 10;
+    const AHEAD: u32 = 200;
+    let topic = format!("wire/stress/{qos:?}/{}", std::process::id());
+    let mut sub = Blocking::connect(addr, version, &format!("wire-sub-{qos:?}"));
+    sub.send(&Packet::Subscribe {
+        header: FixedHeader,
+        subscribe: mqtt::Subscribe {
+            packet_id: 1,
+            properties: (version == Version::V5).then(Properties::new),
+            filters: vec![(
+                topic.as_str().into(),
+                SubscriptionOptions {
+                    qos,
+                    ..Default::default()
+                },
+            )],
+        },
+    });
+    let frame = sub.recv();
+    assert!(matches!(
+        mqtt::decode(&frame, version).unwrap().0,
+        Packet::SubAck { .. }
+    ));
+    let delivered = std::sync::Arc::new(AtomicU32::new(0));
+
+    let receiver = {
+        let delivered = delivered.clone();
+        std::thread::spawn(move || {
+            let mut seen = vec![false; count as usize];
+            let mut received = 0;
+            while received < count {
+                let frame = sub.recv();
+                let reply = match mqtt::decode(&frame, version).unwrap().0 {
+                    Packet::Publish { flags, publish } => {
+                        let seq = check_payload(publish.payload);
+                        assert!(
+                            !std::mem::replace(&mut seen[seq as usize], true),
+                            "message {seq} delivered twice"
+                        );
+                        received += 1;
+                        delivered.store(received, Ordering::Release);
+                        let packet_id = publish.packet_id.expect("QoS > 0");
+                        match flags.qos {
+                            QoS::ExactlyOnce => Packet::PubRec {
+                                header: FixedHeader,
+                                ack: mqtt::PubRec {
+                                    packet_id,
+                                    ..Default::default()
+                                },
+                            },
+                            _ => Packet::PubAck {
+                                header: FixedHeader,
+                                ack: PubAck {
+                                    packet_id,
+                                    ..Default::default()
+                                },
+                            },
+                        }
+                    }
+                    Packet::PubRel { ack, .. } => Packet::PubComp {
+                        header: FixedHeader,
+                        ack: mqtt::PubComp {
+                            packet_id: ack.packet_id,
+                            ..Default::default()
+                        },
+                    },
+                    other => panic!("subscriber got {other:?}"),
+                };
+                sub.send(&reply);
+            }
+        })
+    };
+
+    let mut publisher = Blocking::connect(addr, version, &format!("wire-pub-{qos:?}"));
+    let (mut next, mut done) = (0u32, 0u32);
+    while done < count {
+        while next < count
+            && next - done < WINDOW
+            && next < delivered.load(Ordering::Acquire) + AHEAD
+        {
+            let body = payload(next);
+            publisher.send(&Packet::Publish {
+                flags: PublishFlags {
+                    dup: false,
+                    qos,
+                    retain: false,
+                },
+                publish: mqtt::Publish {
+                    topic: topic.as_str().into(),
+                    packet_id: Some((next % 60_000 + 1) as u16),
+                    properties: (version == Version::V5).then(Properties::new),
+                    payload: &body,
+                },
+            });
+            next += 1;
+        }
+        if next - done == 0 {
+            // Everything sent so far is acknowledged; wait for the subscriber to catch up.
+            std::thread::sleep(Duration::from_millis(1));
+            continue;
+        }
+        let frame = publisher.recv();
+        match mqtt::decode(&frame, version).unwrap().0 {
+            Packet::PubAck { .. } | Packet::PubComp { .. } => done += 1,
+            Packet::PubRec { ack, .. } => publisher.send(&Packet::PubRel {
+                header: FixedHeader,
+                ack: PubRel {
+                    packet_id: ack.packet_id,
+                    ..Default::default()
+                },
+            }),
+            other => panic!("publisher got {other:?}"),
+        }
+    }
+    receiver.join().expect("every message arrived once, intact");
+}
+
 enum Action {
     Delivered(QoS, Option<u16>),
     Received(u16),
@@ -349,4 +589,95 @@ async fn mosquitto_rejects_what_we_call_malformed() {
         .await
         .expect("closed within 5 s");
     assert!(matches!(end, None | Some(Err(_))), "{end:?}");
+}
+
+#[test]
+fn mosquitto_ten_thousand_qos1_and_qos2_messages() {
+    let Some(addr) = broker() else { return };
+    stream_messages(&addr, Version::V311, QoS::AtLeastOnce, 10_000);
+    stream_messages(&addr, Version::V5, QoS::ExactlyOnce, 10_000);
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn exchange_with_paho_python_client() {
+    let Some(addr) = broker() else { return };
+    let run = format!("{}", std::process::id());
+    let count = 100u32;
+    let mut conn = connect(&addr, Version::V5, "wire-paho-peer").await;
+    subscribe(
+        &mut conn,
+        Version::V5,
+        &format!("wire/interop/{run}/from-paho"),
+        QoS::AtLeastOnce,
+    )
+    .await;
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../scripts/interop/paho_peer.py"
+    );
+    let mut peer = match tokio::process::Command::new("python3")
+        .args([script, &addr, &run, &count.to_string()])
+        .spawn()
+    {
+        Ok(child) => child,
+        Err(e) => panic!("cannot run python3 for the paho peer: {e}"),
+    };
+    // paho publishes only after its own subscription is acknowledged, so once its messages
+    // arrive, ours have somewhere to go.
+    let mut seen = vec![false; count as usize];
+    for _ in 0..count {
+        let (seq, id) = recv(&mut conn, Version::V5, |p| match p {
+            Packet::Publish { publish, .. } => (
+                check_payload(publish.payload),
+                publish.packet_id.expect("QoS 1"),
+            ),
+            other => panic!("got {other:?}"),
+        })
+        .await;
+        assert!(
+            !std::mem::replace(&mut seen[seq as usize], true),
+            "message {seq} twice"
+        );
+        send(
+            &mut conn,
+            Packet::PubAck {
+                header: FixedHeader,
+                ack: PubAck {
+                    packet_id: id,
+                    ..Default::default()
+                },
+            },
+        )
+        .await;
+    }
+    let topic = format!("wire/interop/{run}/to-paho");
+    for i in 0..count {
+        let body = payload(i);
+        send(
+            &mut conn,
+            Packet::Publish {
+                flags: PublishFlags {
+                    dup: false,
+                    qos: QoS::AtLeastOnce,
+                    retain: false,
+                },
+                publish: mqtt::Publish {
+                    topic: topic.as_str().into(),
+                    packet_id: Some(i as u16 + 1),
+                    properties: Some(Properties::new()),
+                    payload: &body,
+                },
+            },
+        )
+        .await;
+        recv(&mut conn, Version::V5, |p| {
+            assert!(matches!(p, Packet::PubAck { .. }), "{p:?}")
+        })
+        .await;
+    }
+    let status = tokio::time::timeout(Duration::from_secs(30), peer.wait())
+        .await
+        .expect("paho peer finished")
+        .unwrap();
+    assert!(status.success(), "the paho peer reported a failure");
 }

@@ -427,7 +427,13 @@ fn malformed_packets_are_rejected_with_specific_errors() {
             "PUBACK 3.1.1 with a reason code",
             &[0x40, 0x03, 0x00, 0x01, 0x10],
             Version::V311,
-            |k| matches!(k, ErrorKind::InvalidValue(_)),
+            |k| matches!(k, ErrorKind::TrailingBytes(1)),
+        ),
+        (
+            "DISCONNECT 3.1.1 with a default reason byte",
+            &[0xe0, 0x01, 0x00],
+            Version::V311,
+            |k| matches!(k, ErrorKind::TrailingBytes(1)),
         ),
         (
             "property not allowed (session expiry in PUBLISH)",

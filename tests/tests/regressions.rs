@@ -141,3 +141,65 @@ fn a_catch_all_holding_a_known_tag_is_refused_on_encode() {
     assert_eq!(Q::Other(9).encode_to_vec().unwrap(), [9]);
     assert_eq!(decode::<Q>(&[9]).unwrap(), Q::Other(9));
 }
+
+#[test]
+fn optional_fields_gated_by_a_condition() {
+    #[derive(WireDecode, WireEncode, Debug, PartialEq)]
+    #[wire(ctx(v5: bool))]
+    struct Ack {
+        packet_id: u16,
+        #[wire(optional, if = v5)]
+        reason: u8,
+    }
+    use wire_runtime::{DecodeWith, EncodeWith, Reader};
+    let decode_with = |bytes: &[u8], v5: bool| {
+        let mut r = Reader::new(bytes);
+        Ack::decode_with(&mut r, v5).and_then(|ack| r.expect_end().map(|()| ack))
+    };
+    assert_eq!(
+        decode_with(&[0, 1, 7], true).unwrap(),
+        Ack {
+            packet_id: 1,
+            reason: 7
+        }
+    );
+    // Without the condition the byte cannot be the field: it is left over.
+    assert!(matches!(
+        decode_with(&[0, 1, 7], false).unwrap_err().kind(),
+        ErrorKind::TrailingBytes(1)
+    ));
+    assert_eq!(
+        decode_with(&[0, 1], false).unwrap(),
+        Ack {
+            packet_id: 1,
+            reason: 0
+        }
+    );
+    // Encoding a non-default value where the field cannot be present is refused.
+    assert!(
+        Ack {
+            packet_id: 1,
+            reason: 7
+        }
+        .encode_to_vec_with(false)
+        .is_err()
+    );
+    assert_eq!(
+        Ack {
+            packet_id: 1,
+            reason: 0
+        }
+        .encode_to_vec_with(false)
+        .unwrap(),
+        [0, 1]
+    );
+    assert_eq!(
+        Ack {
+            packet_id: 1,
+            reason: 7
+        }
+        .encode_to_vec_with(true)
+        .unwrap(),
+        [0, 1, 7]
+    );
+}

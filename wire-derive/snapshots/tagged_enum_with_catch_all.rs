@@ -169,7 +169,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Command<'a> {
             })?,
             Self::Unknown { key, version, body } => {
                 ::wire_runtime::__private::encode_field("Command", "Unknown", || {
-                    #[allow(unreachable_patterns)]
+                    #[allow(unreachable_patterns, clippy::manual_range_patterns)]
                     if matches!((*key, *version,), (0x0015, 1) | (0x0002, 1)) {
                         return ::wire_runtime::__private::Err(
                             ::wire_runtime::__private::known_tag_in_other(),

@@ -6,18 +6,6 @@ use super::properties::{Properties, PropertyScope};
 use super::reason::ReasonCode;
 use wire_runtime::{WireDecode, WireEncode};
 
-/// In 3.1.1 these packets end after the packet id.
-fn v311_short(
-    version: Version,
-    reason: &ReasonCode,
-    properties: &Properties<'_>,
-) -> Result<(), &'static str> {
-    if version == Version::V311 && (*reason != ReasonCode::Success || !properties.is_empty()) {
-        return Err("reason code or properties in an MQTT 3.1.1 packet");
-    }
-    Ok(())
-}
-
 fn nonzero_id(packet_id: u16) -> Result<(), &'static str> {
     if packet_id == 0 {
         Err("packet id 0")
@@ -30,15 +18,15 @@ macro_rules! ack {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
         #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq, Default)]
-        #[wire(ctx(version: Version), validate = nonzero_id(*packet_id).and(v311_short(version, reason, properties)))]
+        #[wire(ctx(version: Version), validate = nonzero_id(*packet_id))]
         pub struct $name<'a> {
             /// The packet id being acknowledged; never 0.
             pub packet_id: u16,
-            /// 5.0: omitted on the wire when `Success` and there are no properties.
-            #[wire(optional)]
+            /// 5.0 only: omitted on the wire when `Success` and there are no properties.
+            #[wire(optional, if = version == Version::V5)]
             pub reason: ReasonCode,
-            /// 5.0: omitted on the wire when empty.
-            #[wire(optional, ctx = PropertyScope::PubAckFamily)]
+            /// 5.0 only: omitted on the wire when empty.
+            #[wire(optional, if = version == Version::V5, ctx = PropertyScope::PubAckFamily)]
             pub properties: Properties<'a>,
         }
     };
@@ -64,13 +52,13 @@ ack!(
 /// DISCONNECT (3.14). Empty in 3.1.1; in 5.0 a reason code and properties, both omitted when
 /// they hold their defaults.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq, Default)]
-#[wire(ctx(version: Version), validate = v311_short(version, reason, properties))]
+#[wire(ctx(version: Version))]
 pub struct Disconnect<'a> {
-    /// Why the connection closes; `Success` is a normal disconnection.
-    #[wire(optional)]
+    /// Why the connection closes; `Success` is a normal disconnection. 5.0 only.
+    #[wire(optional, if = version == Version::V5)]
     pub reason: ReasonCode,
-    /// Properties.
-    #[wire(optional, ctx = PropertyScope::Disconnect)]
+    /// Properties; 5.0 only.
+    #[wire(optional, if = version == Version::V5, ctx = PropertyScope::Disconnect)]
     pub properties: Properties<'a>,
 }
 

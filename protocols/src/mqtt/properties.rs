@@ -170,36 +170,50 @@ impl<'a> Properties<'a> {
     }
 }
 
-/// The identifiers allowed in `scope`.
-fn allowed(scope: PropertyScope) -> &'static [u32] {
+/// The identifiers allowed in `scope`, as a bit set (all identifiers are below 64).
+const fn allowed(scope: PropertyScope) -> u64 {
+    const fn set(ids: &[u32]) -> u64 {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < ids.len() {
+            bits |= 1 << ids[i];
+            i += 1;
+        }
+        bits
+    }
     use PropertyScope::*;
     match scope {
-        Connect => &[0x11, 0x15, 0x16, 0x17, 0x19, 0x21, 0x22, 0x26, 0x27],
-        Will => &[0x01, 0x02, 0x03, 0x08, 0x09, 0x18, 0x26],
-        ConnAck => &[
+        Connect => set(&[0x11, 0x15, 0x16, 0x17, 0x19, 0x21, 0x22, 0x26, 0x27]),
+        Will => set(&[0x01, 0x02, 0x03, 0x08, 0x09, 0x18, 0x26]),
+        ConnAck => set(&[
             0x11, 0x12, 0x13, 0x15, 0x16, 0x1a, 0x1c, 0x1f, 0x21, 0x22, 0x24, 0x25, 0x26, 0x27,
             0x28, 0x29, 0x2a,
-        ],
-        Publish => &[0x01, 0x02, 0x03, 0x08, 0x09, 0x0b, 0x23, 0x26],
-        PubAckFamily | SubAck | UnsubAck => &[0x1f, 0x26],
-        Subscribe => &[0x0b, 0x26],
-        Unsubscribe => &[0x26],
-        Disconnect => &[0x11, 0x1c, 0x1f, 0x26],
-        Auth => &[0x15, 0x16, 0x1f, 0x26],
+        ]),
+        Publish => set(&[0x01, 0x02, 0x03, 0x08, 0x09, 0x0b, 0x23, 0x26]),
+        PubAckFamily | SubAck | UnsubAck => set(&[0x1f, 0x26]),
+        Subscribe => set(&[0x0b, 0x26]),
+        Unsubscribe => set(&[0x26]),
+        Disconnect => set(&[0x11, 0x1c, 0x1f, 0x26]),
+        Auth => set(&[0x15, 0x16, 0x1f, 0x26]),
     }
 }
 
 fn check(list: &[Property<'_>], scope: PropertyScope) -> Result<(), &'static str> {
     let allowed = allowed(scope);
+    let repeatable = (1u64 << 0x26)
+        | if scope == PropertyScope::Publish {
+            1 << 0x0b
+        } else {
+            0
+        };
     let mut seen = 0u64;
     for property in list {
-        let id = property.wire_tag();
-        if !allowed.contains(&id) {
+        // Every identifier the decoder knows is below 64.
+        let bit = 1u64 << (property.wire_tag() & 63);
+        if allowed & bit == 0 {
             return Err("property not allowed in this packet");
         }
-        let repeatable = id == 0x26 || (id == 0x0b && scope == PropertyScope::Publish);
-        let bit = 1u64 << (id & 63);
-        if !repeatable && seen & bit != 0 {
+        if seen & bit & !repeatable != 0 {
             return Err("property repeated");
         }
         seen |= bit;

@@ -25,7 +25,7 @@ pub struct Publish<'a> {
 }
 
 fn self_check(topic: &Utf8Str<'_>, packet_id: &Option<u16>) -> Result<(), &'static str> {
-    if topic.contains(['+', '#']) {
+    if super::strings::has_wildcard(topic.as_bytes()) {
         return Err("wildcard in a PUBLISH topic");
     }
     if *packet_id == Some(0) {

@@ -1,15 +1,18 @@
 //! MQTT's UTF-8 strings and binary data: a `u16` length, then the bytes.
 
-use wire_runtime::{WireDecode, WireEncode};
+use bytes::BufMut;
+use wire_runtime::{
+    DecodeError, EncodeError, EncodeErrorKind, ErrorKind, Reader, WireDecode, WireEncode,
+};
 
 /// A UTF-8 Encoded String: at most 65 535 bytes, valid UTF-8, no U+0000 ([MQTT-1.5.4]).
 /// Borrowed from the input.
-#[derive(
-    WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default,
-)]
-#[wire(validate = if str.contains('\0') { Err("U+0000 in an MQTT string") } else { Ok(()) })]
+///
+/// Its codec is written by hand rather than derived: the length prefix is the derive's
+/// `len = u16`, but MQTT's extra rule (no U+0000) is checked in the same single pass over the
+/// bytes as the UTF-8 validation, which a derived `validate` hook could only do in a second one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Utf8Str<'a> {
-    #[wire(len = u16)]
     /// The string, borrowed from the input.
     pub str: &'a str,
 }
@@ -19,6 +22,104 @@ impl<'a> Utf8Str<'a> {
     pub fn as_str(&self) -> &'a str {
         self.str
     }
+}
+
+impl<'de: 'a, 'a> WireDecode<'de> for Utf8Str<'a> {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+        let len = usize::from(u16::from_be_bytes(*r.take_array()?));
+        let at = r.offset();
+        let bytes = r.take(len)?;
+        let scan = Scan::of(bytes);
+        if scan.nul {
+            return Err(DecodeError::new(
+                ErrorKind::InvalidValue("U+0000 in an MQTT string"),
+                at,
+            ));
+        }
+        let str = if scan.ascii {
+            // SAFETY: every byte is below 0x80, and ASCII is valid UTF-8.
+            unsafe { core::str::from_utf8_unchecked(bytes) }
+        } else {
+            core::str::from_utf8(bytes)
+                .map_err(|e| DecodeError::new(ErrorKind::InvalidUtf8, at + e.valid_up_to()))?
+        };
+        Ok(Utf8Str { str })
+    }
+}
+
+impl WireEncode for Utf8Str<'_> {
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        2 + self.str.len()
+    }
+
+    #[inline]
+    fn encode<B: BufMut + ?Sized>(&self, buf: &mut B) -> Result<(), EncodeError> {
+        let len = u16::try_from(self.str.len()).map_err(|_| {
+            EncodeError::new(EncodeErrorKind::LengthOverflow {
+                len: self.str.len(),
+            })
+        })?;
+        if Scan::of(self.str.as_bytes()).nul {
+            return Err(EncodeError::new(EncodeErrorKind::Custom(
+                "U+0000 in an MQTT string",
+            )));
+        }
+        buf.put_u16(len);
+        buf.put_slice(self.str.as_bytes());
+        Ok(())
+    }
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// True when some byte of `word` is zero (the classic SWAR test).
+#[inline(always)]
+fn has_zero(word: u64) -> bool {
+    word.wrapping_sub(ONES) & !word & HIGHS != 0
+}
+
+/// What one pass over a string's bytes found, eight bytes at a time.
+struct Scan {
+    ascii: bool,
+    nul: bool,
+}
+
+impl Scan {
+    #[inline]
+    fn of(bytes: &[u8]) -> Scan {
+        let mut any = 0u64;
+        let mut nul = false;
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let word = u64::from_le_bytes(chunk.try_into().unwrap_or([1; 8]));
+            any |= word;
+            nul |= has_zero(word);
+        }
+        for &b in chunks.remainder() {
+            any |= u64::from(b);
+            nul |= b == 0;
+        }
+        Scan {
+            ascii: any & HIGHS == 0,
+            nul,
+        }
+    }
+}
+
+/// True when `bytes` holds `+` or `#` (topic wildcards), eight bytes at a time.
+#[inline]
+pub(crate) fn has_wildcard(bytes: &[u8]) -> bool {
+    let mut found = false;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        found |=
+            has_zero(word ^ (ONES * u64::from(b'+'))) | has_zero(word ^ (ONES * u64::from(b'#')));
+    }
+    found | chunks.remainder().iter().any(|&b| b == b'+' || b == b'#')
 }
 
 impl<'a> From<&'a str> for Utf8Str<'a> {
@@ -50,8 +151,8 @@ impl PartialEq<&str> for Utf8Str<'_> {
 /// Binary Data: a `u16` length and up to 65 535 bytes, borrowed from the input.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Binary<'a> {
-    #[wire(len = u16)]
     /// The bytes, borrowed from the input.
+    #[wire(len = u16)]
     pub bytes: &'a [u8],
 }
 
@@ -66,5 +167,35 @@ impl core::ops::Deref for Binary<'_> {
 
     fn deref(&self) -> &[u8] {
         self.bytes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scans_agree_with_the_naive_checks() {
+        let samples: [&[u8]; 6] = [
+            b"",
+            b"a/b",
+            b"sensors/room1/temperature",
+            b"a\0b",
+            b"caf\xc3\xa9 \x00",
+            b"x+#y.........",
+        ];
+        for s in samples {
+            for cut in 0..=s.len() {
+                let part = &s[..cut];
+                let scan = Scan::of(part);
+                assert_eq!(scan.nul, part.contains(&0), "{part:?}");
+                assert_eq!(scan.ascii, part.is_ascii(), "{part:?}");
+                assert_eq!(
+                    has_wildcard(part),
+                    part.iter().any(|&b| b == b'+' || b == b'#'),
+                    "{part:?}"
+                );
+            }
+        }
     }
 }

@@ -155,9 +155,13 @@ fn decode_fields(
                 let decoded = quote!(#rt::field(#name, #fname, || #rt::Ok(#value))?);
                 let decoded = match &f.optional {
                     None => decoded,
-                    Some(default) => {
-                        let default = default_value(default.as_ref());
-                        quote!(if __r.is_empty() { #default } else { #decoded })
+                    Some(optional) => {
+                        let default = default_value(optional.default.as_ref());
+                        let absent = match &optional.when {
+                            Some(when) => quote!(!(#when) || __r.is_empty()),
+                            None => quote!(__r.is_empty()),
+                        };
+                        quote!(if #absent { #default } else { #decoded })
                     }
                 };
                 stmts.extend(quote!(let #slot: #ty = #decoded;));

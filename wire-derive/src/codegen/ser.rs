@@ -137,14 +137,28 @@ fn fields_code(
     // Optional fields are left out, from the last one back, while they hold their defaults.
     let mut later_omitted: Option<syn::Ident> = None;
     for f in fields.fields[skip..].iter().rev() {
-        let Some(default) = &f.optional else { continue };
+        let Some(optional) = &f.optional else {
+            continue;
+        };
         let value = value_ident(f);
         let omit = format_ident!("__omit_{}", f.slot);
-        let default = super::de::default_value(default.as_ref());
+        let default = super::de::default_value(optional.default.as_ref());
         let rest = later_omitted.iter().map(|o| quote!(#o &&));
         let ty = f.ty;
-        let stmt =
-            quote!(let #omit = #(#rest)* { let __default: #ty = #default; *#value == __default };);
+        let is_default = quote!({ let __default: #ty = #default; *#value == __default });
+        let stmt = match &optional.when {
+            None => quote!(let #omit = #(#rest)* #is_default;),
+            Some(when) => {
+                // Where the field cannot be present, it must hold its default.
+                let fname = &f.name;
+                enc.extend(quote! {
+                    if !(#when) && !#is_default {
+                        return #rt::Err(#rt::EncodeError::new(#rt::EncodeErrorKind::ConditionMismatch).in_field(#name, #fname));
+                    }
+                });
+                quote!(let #omit = #(#rest)* (!(#when) || #is_default);)
+            }
+        };
         len_stmts.extend(stmt.clone());
         enc.extend(stmt);
         later_omitted = Some(omit);

@@ -53,10 +53,8 @@ pub struct Field<'a> {
     /// `rest_len`: the fields after this one are decoded inside a section of its value; the
     /// flag says whether bytes they leave are skipped (`allow_trailing`).
     pub rest_len: Option<bool>,
-    /// `optional`: absent when the section is exhausted, decoded as this default (or
-    /// `Default::default()`); left out on encode when it and every optional field after it
-    /// hold their defaults.
-    pub optional: Option<Option<Expr>>,
+    /// `optional`: see [`Optional`].
+    pub optional: Option<Optional>,
     /// Some attribute of the field did not parse (already reported).
     pub attrs_broken: bool,
 }
@@ -67,6 +65,15 @@ pub enum Role {
     /// Not on the wire; decoded as `Default::default()` or the given expression.
     Skip(Option<Expr>),
     Wire(Codec),
+}
+
+/// An `optional` field: absent when the section is exhausted (or when `when` is false), decoded
+/// as `default` (or `Default::default()`); left out on encode when it and every optional field
+/// after it hold their defaults.
+pub struct Optional {
+    pub default: Option<Expr>,
+    /// `if = expr` on an optional field: it can only be present when this holds.
+    pub when: Option<Expr>,
 }
 
 /// What encoding writes for a field instead of its value.
@@ -292,7 +299,6 @@ fn field<'a>(cx: &Ctxt, index: usize, f: &'a syn::Field, order: Order) -> Field<
         }
         if attrs.optional.is_set() {
             for (span, what) in [
-                (attrs.cond.span(), "if"),
                 (attrs.pad_before.span(), "pad_before"),
                 (attrs.pad_after.span(), "pad_after"),
                 (attrs.rest_len.span(), "rest_len"),
@@ -341,10 +347,10 @@ fn field<'a>(cx: &Ctxt, index: usize, f: &'a syn::Field, order: Order) -> Field<
             .rest_len
             .is_set()
             .then(|| attrs.allow_trailing.is_set()),
-        optional: attrs
-            .optional
-            .is_set()
-            .then(|| attrs.default.get().cloned().flatten()),
+        optional: attrs.optional.is_set().then(|| Optional {
+            default: attrs.default.get().cloned().flatten(),
+            when: attrs.cond.get().cloned(),
+        }),
         attrs_broken: attrs.broken,
     }
 }
@@ -357,7 +363,8 @@ pub fn lower(cx: &Ctxt, attrs: &FieldAttrs, ty: &Type, order: Order, ty_span: Sp
         kind,
     };
 
-    if let Some(cond) = attrs.cond.get() {
+    // With `optional`, `if` only says when the field may be present: see `Field::optional`.
+    if let (Some(cond), false) = (attrs.cond.get(), attrs.optional.is_set()) {
         let Some(inner_ty) = types::option_inner(ty) else {
             cx.error_at(ty_span, "a field with `if` must have type `Option<T>`: it is `None` when the condition is false");
             return codec(CodecKind::Plain { ctx: None });
