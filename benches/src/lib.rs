@@ -5,6 +5,7 @@ pub mod entry;
 pub mod mqtt;
 pub mod mqtt5;
 pub mod rocketmq;
+pub mod seeds;
 
 /// UTF-8 validation with an ASCII fast path, as careful hand-written decoders do it.
 #[inline]

@@ -189,3 +189,33 @@ fn counted_large_elements_preallocate_no_more_than_the_input() {
         input.len()
     );
 }
+
+#[test]
+fn decoding_mqtt_packets_borrows_instead_of_allocating() {
+    use wire_protocols::mqtt::{self, Version};
+    // PUBLISH 3.1.1 QoS 1, 64-byte payload; PUBLISH 5.0 without properties; the seed frames.
+    let mut publish = vec![0x32, 0x5d, 0x00, 0x19];
+    publish.extend_from_slice(b"sensors/room1/temperature");
+    publish.extend_from_slice(&[0x00, 0x0a]);
+    publish.extend_from_slice(&[0x42; 64]);
+    let (_, count, _) = measure(|| mqtt::decode(&publish, Version::V311).unwrap());
+    assert_eq!(count, 0);
+    let publish5 = [0x30, 0x07, 0, 1, b't', 0x00, b'x', b'y', b'z'];
+    let (_, count, _) = measure(|| mqtt::decode(&publish5, Version::V5).unwrap());
+    assert_eq!(count, 0);
+    let puback = [0x40, 0x04, 0x00, 0x01, 0x00, 0x00];
+    let (_, count, _) = measure(|| mqtt::decode(&puback, Version::V5).unwrap());
+    assert_eq!(count, 0);
+    // A 5.0 property list is a `Vec`: one allocation when there are properties (the AUTH of
+    // paho's benchmark has two), none when there are none.
+    let mut auth = vec![
+        0xf0, 0x8c, 0x08, 0x19, 0x89, 0x08, 0x15, 0x00, 0x03, b'f', b'o', b'o', 0x16, 0x04, 0x00,
+    ];
+    auth.extend(std::iter::repeat_n(0x7b, 1024));
+    let (_, count, bytes) = measure(|| mqtt::decode(&auth, Version::V5).unwrap());
+    assert_eq!(count, 1);
+    assert!(
+        bytes < 1024,
+        "{bytes} bytes: the 1024 bytes of authentication data are borrowed"
+    );
+}
