@@ -49,7 +49,7 @@ impl TryFrom<usize> for Vbi {
 }
 
 impl<'de> WireDecode<'de> for Vbi {
-    #[inline]
+    #[inline(always)]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let [first] = *r.take_array()?;
         if first < 0x80 {

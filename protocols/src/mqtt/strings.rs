@@ -25,7 +25,7 @@ impl<'a> Utf8Str<'a> {
 }
 
 impl<'de: 'a, 'a> WireDecode<'de> for Utf8Str<'a> {
-    #[inline]
+    #[inline(always)]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let len = usize::from(u16::from_be_bytes(*r.take_array()?));
         let at = r.offset();
