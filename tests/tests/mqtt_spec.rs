@@ -424,6 +424,42 @@ fn malformed_packets_are_rejected_with_specific_errors() {
             |k| *k == ErrorKind::InvalidValue("packet id 0"),
         ),
         (
+            "PUBLISH 3.1.1 empty topic",
+            &[0x30, 0x02, 0, 0],
+            Version::V311,
+            |k| *k == ErrorKind::InvalidValue("empty topic name without a topic alias"),
+        ),
+        (
+            "PUBLISH 5.0 empty topic without alias",
+            &[0x30, 0x03, 0, 0, 0],
+            Version::V5,
+            |k| *k == ErrorKind::InvalidValue("empty topic name without a topic alias"),
+        ),
+        (
+            "SUBSCRIBE empty filter",
+            &[0x82, 0x05, 0x00, 0x01, 0, 0, 0],
+            Version::V311,
+            |k| *k == ErrorKind::InvalidValue("empty topic filter"),
+        ),
+        (
+            "SUBACK without codes",
+            &[0x90, 0x02, 0x00, 0x01],
+            Version::V311,
+            |k| matches!(k, ErrorKind::InvalidValue(_)),
+        ),
+        (
+            "UNSUBACK 5.0 without codes",
+            &[0xb0, 0x03, 0x00, 0x01, 0x00],
+            Version::V5,
+            |k| matches!(k, ErrorKind::InvalidValue(_)),
+        ),
+        (
+            "CONNACK session present on refusal",
+            &[0x20, 0x02, 0x01, 0x05],
+            Version::V311,
+            |k| *k == ErrorKind::InvalidValue("session present on a refused connection"),
+        ),
+        (
             "PUBACK 3.1.1 with a reason code",
             &[0x40, 0x03, 0x00, 0x01, 0x10],
             Version::V311,

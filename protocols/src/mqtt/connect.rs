@@ -126,7 +126,7 @@ pub enum ConnectReturnCode {
 
 /// The body of a CONNACK: a 3.1.1 return code or a 5.0 reason code and properties.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[wire(ctx(version: Version))]
+#[wire(ctx(version: Version), validate = session_only_on_success(flags, return_code, reason))]
 pub struct ConnAck<'a> {
     /// Session present.
     pub flags: ConnAckFlags,
@@ -139,4 +139,18 @@ pub struct ConnAck<'a> {
     /// 5.0 only.
     #[wire(if = version == Version::V5, ctx = PropertyScope::ConnAck)]
     pub properties: Option<Properties<'a>>,
+}
+
+/// A refused connection has no session ([MQTT-3.2.2-4], 5.0 3.2.2.1.1).
+fn session_only_on_success(
+    flags: &ConnAckFlags,
+    return_code: &Option<ConnectReturnCode>,
+    reason: &Option<ReasonCode>,
+) -> Result<(), &'static str> {
+    let refused = return_code.is_some_and(|c| c != ConnectReturnCode::Accepted)
+        || reason.is_some_and(|r| r != ReasonCode::Success);
+    if flags.session_present && refused {
+        return Err("session present on a refused connection");
+    }
+    Ok(())
 }

@@ -2,14 +2,14 @@
 
 use super::header::{PublishFlags, QoS};
 use super::packet::Version;
-use super::properties::{Properties, PropertyScope};
+use super::properties::{Properties, Property, PropertyScope};
 use super::strings::Utf8Str;
 use wire_runtime::{WireDecode, WireEncode};
 
 /// The body of a PUBLISH. Its layout depends on the fixed-header flags (a packet id only for
 /// QoS > 0) and on the version (properties only in 5.0).
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[wire(ctx(flags: PublishFlags, version: Version), validate = check(flags, self_check(topic, packet_id)))]
+#[wire(ctx(flags: PublishFlags, version: Version), validate = check(flags, self_check(topic, packet_id, properties)))]
 pub struct Publish<'a> {
     /// Topic name; may be empty in 5.0 when a Topic Alias is given.
     pub topic: Utf8Str<'a>,
@@ -24,7 +24,20 @@ pub struct Publish<'a> {
     pub payload: &'a [u8],
 }
 
-fn self_check(topic: &Utf8Str<'_>, packet_id: &Option<u16>) -> Result<(), &'static str> {
+fn self_check(
+    topic: &Utf8Str<'_>,
+    packet_id: &Option<u16>,
+    properties: &Option<Properties<'_>>,
+) -> Result<(), &'static str> {
+    if topic.is_empty() {
+        // 3.1.1: never empty; 5.0: empty only when a Topic Alias stands for it.
+        let alias = properties
+            .as_ref()
+            .is_some_and(|p| p.iter().any(|p| matches!(p, Property::TopicAlias { .. })));
+        if !alias {
+            return Err("empty topic name without a topic alias");
+        }
+    }
     if super::strings::has_wildcard(topic.as_bytes()) {
         return Err("wildcard in a PUBLISH topic");
     }

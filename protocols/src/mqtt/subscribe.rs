@@ -55,6 +55,9 @@ fn check_subscribe(
     if filters.is_empty() {
         return Err("SUBSCRIBE without a topic filter");
     }
+    if filters.iter().any(|(filter, _)| filter.is_empty()) {
+        return Err("empty topic filter");
+    }
     let plain = |o: &SubscriptionOptions| {
         SubscriptionOptions {
             qos: o.qos,
@@ -83,7 +86,7 @@ pub struct Subscribe<'a> {
 
 /// The body of a SUBACK: one return (3.1.1) or reason (5.0) code per filter.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[wire(ctx(version: Version), validate = nonzero_id(*packet_id))]
+#[wire(ctx(version: Version), validate = nonzero_id(*packet_id).and(if codes.is_empty() { Err("SUBACK without a return code") } else { Ok(()) }))]
 pub struct SubAck<'a> {
     /// The SUBSCRIBE's packet id.
     pub packet_id: u16,
@@ -97,7 +100,7 @@ pub struct SubAck<'a> {
 
 /// The body of an UNSUBSCRIBE.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[wire(ctx(version: Version), validate = nonzero_id(*packet_id).and(if filters.is_empty() { Err("UNSUBSCRIBE without a topic filter") } else { Ok(()) }))]
+#[wire(ctx(version: Version), validate = nonzero_id(*packet_id).and(if filters.is_empty() { Err("UNSUBSCRIBE without a topic filter") } else if filters.iter().any(|f| f.is_empty()) { Err("empty topic filter") } else { Ok(()) }))]
 pub struct Unsubscribe<'a> {
     /// Never 0.
     pub packet_id: u16,
@@ -112,7 +115,11 @@ pub struct Unsubscribe<'a> {
 /// The body of an UNSUBACK: just the packet id in 3.1.1; properties and one reason code per
 /// filter in 5.0.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[wire(ctx(version: Version), validate = nonzero_id(*packet_id).and(if version == Version::V311 && !codes.is_empty() { Err("reason codes in an MQTT 3.1.1 UNSUBACK") } else { Ok(()) }))]
+#[wire(ctx(version: Version), validate = nonzero_id(*packet_id).and(match (version, codes.is_empty()) {
+    (Version::V311, false) => Err("reason codes in an MQTT 3.1.1 UNSUBACK"),
+    (Version::V5, true) => Err("MQTT 5 UNSUBACK without a reason code"),
+    _ => Ok(()),
+}))]
 pub struct UnsubAck<'a> {
     /// The UNSUBSCRIBE's packet id.
     pub packet_id: u16,
