@@ -63,6 +63,13 @@ pub enum ErrorKind {
     DuplicateKey,
     /// Boxed values nest deeper than the reader's limit.
     TooDeep(u16),
+    /// A self-describing value (msgpack) of another type than the one expected.
+    WrongType {
+        /// What the field needs, such as "integer" or "string".
+        expected: &'static str,
+        /// The format marker found.
+        marker: u8,
+    },
     /// An error raised by a hand-written `with` hook.
     Custom(&'static str),
 }
@@ -235,6 +242,9 @@ impl fmt::Display for ErrorKind {
             ErrorKind::TrailingBytes(n) => write!(f, "{n} trailing bytes"),
             ErrorKind::DuplicateKey => f.write_str("duplicate map key"),
             ErrorKind::TooDeep(limit) => write!(f, "nesting deeper than {limit} levels"),
+            ErrorKind::WrongType { expected, marker } => {
+                write!(f, "expected {expected}, found msgpack marker {marker:#04x}")
+            }
             ErrorKind::Custom(msg) => f.write_str(msg),
         }
     }

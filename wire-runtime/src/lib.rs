@@ -37,6 +37,7 @@ extern crate std;
 mod bits;
 mod error;
 mod impls;
+pub mod msgpack;
 mod prefix;
 mod reader;
 mod traits;

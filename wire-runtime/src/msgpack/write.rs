@@ -1,0 +1,280 @@
+//! Writing msgpack values in their smallest form.
+
+use super::marker::*;
+use crate::error::{EncodeError, EncodeErrorKind};
+use bytes::BufMut;
+
+#[cold]
+fn too_long(len: usize) -> EncodeError {
+    EncodeError::new(EncodeErrorKind::LengthOverflow { len })
+}
+
+/// nil
+#[inline]
+pub fn write_nil<B: BufMut + ?Sized>(buf: &mut B) {
+    buf.put_u8(NIL);
+}
+
+/// true or false
+#[inline]
+pub fn write_bool<B: BufMut + ?Sized>(buf: &mut B, value: bool) {
+    buf.put_u8(if value { TRUE } else { FALSE });
+}
+
+/// An unsigned integer: positive fixint, or uint 8/16/32/64.
+#[inline]
+pub fn write_uint<B: BufMut + ?Sized>(buf: &mut B, value: u64) {
+    match value {
+        0..=0x7f => buf.put_u8(value as u8),
+        0x80..=0xff => buf.put_slice(&[U8, value as u8]),
+        0x100..=0xffff => {
+            buf.put_u8(U16);
+            buf.put_u16(value as u16);
+        }
+        0x1_0000..=0xffff_ffff => {
+            buf.put_u8(U32);
+            buf.put_u32(value as u32);
+        }
+        _ => {
+            buf.put_u8(U64);
+            buf.put_u64(value);
+        }
+    }
+}
+
+/// A signed integer in its smallest form: non-negative values as unsigned, negative ones as
+/// negative fixint or int 8/16/32/64.
+#[inline]
+pub fn write_int<B: BufMut + ?Sized>(buf: &mut B, value: i64) {
+    if value >= 0 {
+        return write_uint(buf, value as u64);
+    }
+    match value {
+        -32..=-1 => buf.put_u8(value as u8),
+        -0x80..=-33 => buf.put_slice(&[I8, value as u8]),
+        -0x8000..=-0x81 => {
+            buf.put_u8(I16);
+            buf.put_i16(value as i16);
+        }
+        -0x8000_0000..=-0x8001 => {
+            buf.put_u8(I32);
+            buf.put_i32(value as i32);
+        }
+        _ => {
+            buf.put_u8(I64);
+            buf.put_i64(value);
+        }
+    }
+}
+
+/// Bytes [`write_uint`] writes for `value`.
+#[inline]
+pub const fn uint_size(value: u64) -> usize {
+    match value {
+        0..=0x7f => 1,
+        0x80..=0xff => 2,
+        0x100..=0xffff => 3,
+        0x1_0000..=0xffff_ffff => 5,
+        _ => 9,
+    }
+}
+
+/// Bytes [`write_int`] writes for `value`.
+#[inline]
+pub const fn int_size(value: i64) -> usize {
+    if value >= 0 {
+        return uint_size(value as u64);
+    }
+    match value {
+        -32..=-1 => 1,
+        -0x80..=-33 => 2,
+        -0x8000..=-0x81 => 3,
+        -0x8000_0000..=-0x8001 => 5,
+        _ => 9,
+    }
+}
+
+/// float 32
+#[inline]
+pub fn write_f32<B: BufMut + ?Sized>(buf: &mut B, value: f32) {
+    buf.put_u8(F32);
+    buf.put_f32(value);
+}
+
+/// float 64
+#[inline]
+pub fn write_f64<B: BufMut + ?Sized>(buf: &mut B, value: f64) {
+    buf.put_u8(F64);
+    buf.put_f64(value);
+}
+
+/// Writes a length header: the fix form when `len < fix_limit`, else 8/16/32-bit forms.
+#[inline]
+fn write_header<B: BufMut + ?Sized>(
+    buf: &mut B,
+    len: usize,
+    fix: Option<(u8, usize)>,
+    markers: [Option<u8>; 3],
+) -> Result<(), EncodeError> {
+    if let Some((fix_marker, limit)) = fix {
+        if len < limit {
+            buf.put_u8(fix_marker | len as u8);
+            return Ok(());
+        }
+    }
+    match (len, markers) {
+        (0..=0xff, [Some(m8), _, _]) => buf.put_slice(&[m8, len as u8]),
+        (0..=0xffff, [_, Some(m16), _]) => {
+            buf.put_u8(m16);
+            buf.put_u16(len as u16);
+        }
+        (0..=0xffff_ffff, [_, _, Some(m32)]) => {
+            buf.put_u8(m32);
+            buf.put_u32(len as u32);
+        }
+        _ => return Err(too_long(len)),
+    }
+    Ok(())
+}
+
+#[inline]
+const fn header_size(len: usize, fix_limit: usize, has8: bool) -> usize {
+    if len < fix_limit {
+        1
+    } else if has8 && len <= 0xff {
+        2
+    } else if len <= 0xffff {
+        3
+    } else {
+        5
+    }
+}
+
+/// A string: fixstr, or str 8/16/32.
+#[inline]
+pub fn write_str<B: BufMut + ?Sized>(buf: &mut B, value: &str) -> Result<(), EncodeError> {
+    write_header(
+        buf,
+        value.len(),
+        Some((0xa0, 32)),
+        [Some(STR8), Some(STR16), Some(STR32)],
+    )?;
+    buf.put_slice(value.as_bytes());
+    Ok(())
+}
+
+/// Bytes [`write_str`] writes for a string of `len` bytes.
+#[inline]
+pub const fn str_size(len: usize) -> usize {
+    header_size(len, 32, true) + len
+}
+
+/// Binary data: bin 8/16/32.
+#[inline]
+pub fn write_bin<B: BufMut + ?Sized>(buf: &mut B, value: &[u8]) -> Result<(), EncodeError> {
+    write_header(
+        buf,
+        value.len(),
+        None,
+        [Some(BIN8), Some(BIN16), Some(BIN32)],
+    )?;
+    buf.put_slice(value);
+    Ok(())
+}
+
+/// Bytes [`write_bin`] writes for `len` bytes of data.
+#[inline]
+pub const fn bin_size(len: usize) -> usize {
+    header_size(len, 0, true) + len
+}
+
+/// An array header: fixarray, or array 16/32; the items follow.
+#[inline]
+pub fn write_array_len<B: BufMut + ?Sized>(buf: &mut B, len: usize) -> Result<(), EncodeError> {
+    write_header(
+        buf,
+        len,
+        Some((0x90, 16)),
+        [None, Some(ARRAY16), Some(ARRAY32)],
+    )
+}
+
+/// Bytes of an array (or map) header for `len` items.
+#[inline]
+pub const fn array_len_size(len: usize) -> usize {
+    header_size(len, 16, false)
+}
+
+/// A map header: fixmap, or map 16/32; the key-value pairs follow.
+#[inline]
+pub fn write_map_len<B: BufMut + ?Sized>(buf: &mut B, len: usize) -> Result<(), EncodeError> {
+    write_header(buf, len, Some((0x80, 16)), [None, Some(MAP16), Some(MAP32)])
+}
+
+/// An extension value: fixext 1/2/4/8/16 when the data has that size, ext 8/16/32 otherwise.
+#[inline]
+pub fn write_ext<B: BufMut + ?Sized>(
+    buf: &mut B,
+    ext_type: i8,
+    data: &[u8],
+) -> Result<(), EncodeError> {
+    match data.len() {
+        1 => buf.put_u8(FIXEXT1),
+        2 => buf.put_u8(FIXEXT1 + 1),
+        4 => buf.put_u8(FIXEXT1 + 2),
+        8 => buf.put_u8(FIXEXT1 + 3),
+        16 => buf.put_u8(FIXEXT16),
+        len => write_header(buf, len, None, [Some(EXT8), Some(EXT16), Some(EXT32)])?,
+    }
+    buf.put_i8(ext_type);
+    buf.put_slice(data);
+    Ok(())
+}
+
+/// Bytes [`write_ext`] writes for `len` bytes of data.
+#[inline]
+pub const fn ext_size(len: usize) -> usize {
+    match len {
+        1 | 2 | 4 | 8 | 16 => 2 + len,
+        _ => header_size(len, 0, true) + 1 + len,
+    }
+}
+
+/// A timestamp (extension type -1) in its smallest form: 4 bytes (seconds fit 32 bits, no
+/// nanoseconds), 8 bytes (seconds fit 34 bits), or 12 bytes. Nanoseconds above 999 999 999 are
+/// an error.
+#[inline]
+pub fn write_timestamp<B: BufMut + ?Sized>(
+    buf: &mut B,
+    seconds: i64,
+    nanos: u32,
+) -> Result<(), EncodeError> {
+    if nanos > 999_999_999 {
+        return Err(EncodeError::new(EncodeErrorKind::ValueOutOfRange));
+    }
+    if seconds >= 0 && seconds >> 34 == 0 {
+        let packed = (u64::from(nanos) << 34) | seconds as u64;
+        if packed >> 32 == 0 {
+            return write_ext(buf, super::TIMESTAMP_EXT, &(packed as u32).to_be_bytes());
+        }
+        return write_ext(buf, super::TIMESTAMP_EXT, &packed.to_be_bytes());
+    }
+    let mut data = [0u8; 12];
+    data[..4].copy_from_slice(&nanos.to_be_bytes());
+    data[4..].copy_from_slice(&seconds.to_be_bytes());
+    write_ext(buf, super::TIMESTAMP_EXT, &data)
+}
+
+/// Bytes [`write_timestamp`] writes.
+#[inline]
+pub const fn timestamp_size(seconds: i64, nanos: u32) -> usize {
+    if seconds >= 0 && seconds >> 34 == 0 {
+        if nanos == 0 && seconds >> 32 == 0 {
+            6
+        } else {
+            10
+        }
+    } else {
+        15
+    }
+}
