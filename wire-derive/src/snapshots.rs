@@ -149,6 +149,24 @@ fn optional_trailing_fields_and_validation() {
 }
 
 #[test]
+fn msgpack_mode() {
+    check(
+        "msgpack_mode",
+        "#[wire(msgpack)]
+        struct ResponseHeader<'a> {
+            request_id: i64,
+            flags: i32,
+            #[wire(if = *flags & 1 != 0)]
+            max_start_time: Option<i64>,
+            #[wire(ext = 3)]
+            node_id: Uuid,
+            #[wire(counted)]
+            names: Vec<&'a str>,
+        }",
+    );
+}
+
+#[test]
 fn length_from_earlier_field() {
     check(
         "length_from_earlier_field",

@@ -21,7 +21,8 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
         Data::Enum(e) => decode_enum(cont, e),
     };
     let ctx_binding = ctx_binding(cont);
-    let extra = bitfield_impl(cont);
+    let mut extra = bitfield_impl(cont);
+    extra.extend(msgpack_impl(cont));
     let item = match ctx_type(cont) {
         Some(ctx_ty) => quote! {
             #[automatically_derived]
@@ -51,6 +52,26 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
         }
     };
     quote!(#item #extra)
+}
+
+/// A `#[wire(msgpack)]` type is also one msgpack field of another: its values, inline.
+fn msgpack_impl(cont: &Container<'_>) -> TokenStream {
+    let rt = rt();
+    if !cont.attrs.msgpack.is_set() || ctx_type(cont).is_some() {
+        return quote!();
+    }
+    let ident = cont.ident;
+    let (impl_generics, ty_generics, where_clause) =
+        split_generics(cont, true, quote!(#rt::WireDecode<'de>));
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #rt::msgpack::MsgPackDecode<'de> for #ident #ty_generics #where_clause {
+            #[inline]
+            fn decode_msgpack(__r: &mut #rt::Reader<'de>) -> #rt::Result<Self, #rt::DecodeError> {
+                <Self as #rt::WireDecode<'de>>::decode(__r)
+            }
+        }
+    }
 }
 
 /// The context type of a container, if it takes one.
@@ -328,6 +349,24 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize) -> TokenStream {
     let rt = rt();
     let ty = &codec.ty;
     match &codec.kind {
+        CodecKind::MsgPack => {
+            quote!(<#ty as #rt::msgpack::MsgPackDecode<'de>>::decode_msgpack(#r)?)
+        }
+        CodecKind::MsgPackExt { ext_type } => quote!({
+            let __s = &mut #rt::msgpack::read_ext_section(#r, #ext_type)?;
+            let __v = <#ty as #rt::WireDecode<'de>>::decode(__s)?;
+            __s.expect_end()?;
+            __v
+        }),
+        CodecKind::MsgPackCounted { item } => quote!({
+            let __n = #rt::msgpack::read_int::<u32>(#r)? as usize;
+            let __n = #r.check_count(__n as u64, 1)?;
+            let mut __items = #rt::Vec::with_capacity(#rt::capacity_for_count::<#item>(__n, #r));
+            for _ in 0..__n {
+                __items.push(<#item as #rt::msgpack::MsgPackDecode<'de>>::decode_msgpack(#r)?);
+            }
+            __items
+        }),
         CodecKind::Prim { prim, order } => {
             let n = prim.size;
             let load = prim_load(prim, *order, &quote!(__run), 0, n, &quote!(__at));
@@ -529,6 +568,7 @@ fn fixed_size(cont: &Container<'_>) -> TokenStream {
                 .map(|f| field_fixed_size(f, quote!(#rt::WireDecode<'de>)));
             quote!(#rt::sum_fixed(&[#(#parts),*]))
         }
+        Data::Enum(_) if cont.attrs.msgpack.is_set() => quote!(#rt::None),
         Data::Enum(e) => match fieldless_tag_size(e) {
             Some(size) => quote!(#rt::Some(#size)),
             None => quote!(#rt::None),
@@ -713,6 +753,10 @@ fn read_tag(cont: &Container<'_>, tag: &Tag) -> TokenStream {
                 return wrap(quote!(__r.peek_u8()?));
             }
             let read = match tname.as_str() {
+                // msgpack mode: the tag is a msgpack integer.
+                _ if cont.attrs.msgpack.is_set() => {
+                    quote!(#rt::msgpack::read_int::<#value_ty>(__r)?)
+                }
                 "vbi" | "varint" => quote!(<#ty as #rt::WireDecode<'de>>::decode(__r)?.0),
                 _ => {
                     let from = super::conv(*order, true);

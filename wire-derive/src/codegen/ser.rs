@@ -80,7 +80,8 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
             }
         }
     };
-    quote!(#item #tag_method)
+    let msgpack = msgpack_impl(cont);
+    quote!(#item #tag_method #msgpack)
 }
 
 fn fixed_size(cont: &Container<'_>) -> TokenStream {
@@ -100,6 +101,7 @@ fn fixed_size(cont: &Container<'_>) -> TokenStream {
             });
             quote!(#rt::sum_fixed(&[#(#parts),*]))
         }
+        Data::Enum(_) if cont.attrs.msgpack.is_set() => quote!(#rt::None),
         Data::Enum(e) => match fieldless_tag_size(e) {
             Some(size) => quote!(#rt::Some(#size)),
             None => quote!(#rt::None),
@@ -343,6 +345,14 @@ pub fn len_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenStrea
     let ty = &codec.ty;
     let x = format_ident!("__x{}", depth);
     match &codec.kind {
+        CodecKind::MsgPack => quote!(<#ty as #rt::msgpack::MsgPackEncode>::msgpack_len(#value)),
+        CodecKind::MsgPackExt { .. } => {
+            quote!(#rt::msgpack::ext_size(<#ty as #rt::WireEncode>::encoded_len(#value)))
+        }
+        CodecKind::MsgPackCounted { item } => quote!(
+            #rt::msgpack::int_size(#value.len() as i64)
+                + #value.iter().map(<#item as #rt::msgpack::MsgPackEncode>::msgpack_len).sum::<usize>()
+        ),
         CodecKind::Prim { prim, .. } => {
             let size = prim.size;
             quote!(#size)
@@ -424,6 +434,19 @@ pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenSt
     let ty = &codec.ty;
     let x = format_ident!("__x{}", depth);
     match &codec.kind {
+        CodecKind::MsgPack => {
+            quote!(<#ty as #rt::msgpack::MsgPackEncode>::encode_msgpack(#value, __buf)?;)
+        }
+        CodecKind::MsgPackExt { ext_type } => quote! {
+            #rt::msgpack::write_ext_header(__buf, #ext_type, <#ty as #rt::WireEncode>::encoded_len(#value))?;
+            <#ty as #rt::WireEncode>::encode(#value, __buf)?;
+        },
+        CodecKind::MsgPackCounted { item } => quote! {
+            #rt::msgpack::write_int(__buf, #value.len() as i64);
+            for #x in #value {
+                <#item as #rt::msgpack::MsgPackEncode>::encode_msgpack(#x, __buf)?;
+            }
+        },
         CodecKind::Prim { prim, order } => {
             let bytes = prim_bytes(prim, *order, value);
             match prim.kind {
@@ -667,6 +690,13 @@ fn tag_code(cont: &Container<'_>, tag: &Tag, v: &Variant<'_>) -> (TokenStream, T
         Tag::Ctx { .. } | Tag::Single { peek: true, .. } | Tag::Bits { peek: true, .. } => {
             (quote!(0), quote!())
         }
+        Tag::Single { .. } if cont.attrs.msgpack.is_set() => {
+            let value = &values[0];
+            (
+                quote!(#rt::msgpack::int_size((#value) as i64)),
+                quote!(#rt::msgpack::write_int(__buf, (#value) as i64);),
+            )
+        }
         Tag::Single {
             ty, name, order, ..
         } => write_one(name, ty, &values[0], *order),
@@ -686,6 +716,31 @@ fn tag_code(cont: &Container<'_>, tag: &Tag, v: &Variant<'_>) -> (TokenStream, T
                 .map(|((_, ty, name), value)| write_one(name, ty, value, cont.order))
                 .unzip();
             (quote!((#(#lens)+*)), quote!(#(#encs)*))
+        }
+    }
+}
+
+/// A `#[wire(msgpack)]` type is also one msgpack field of another: its values, inline.
+fn msgpack_impl(cont: &Container<'_>) -> TokenStream {
+    let rt = rt();
+    if !cont.attrs.msgpack.is_set() || ctx_type(cont).is_some() {
+        return quote!();
+    }
+    let ident = cont.ident;
+    let (impl_generics, ty_generics, where_clause) =
+        split_generics(cont, false, quote!(#rt::WireEncode));
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #rt::msgpack::MsgPackEncode for #ident #ty_generics #where_clause {
+            #[inline]
+            fn msgpack_len(&self) -> usize {
+                <Self as #rt::WireEncode>::encoded_len(self)
+            }
+
+            #[inline]
+            fn encode_msgpack<__B: #rt::BufMut + ?Sized>(&self, __buf: &mut __B) -> #rt::Result<(), #rt::EncodeError> {
+                <Self as #rt::WireEncode>::encode(self, __buf)
+            }
         }
     }
 }

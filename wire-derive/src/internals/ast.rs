@@ -121,6 +121,12 @@ pub enum CodecKind {
     Pair(Box<Codec>, Box<Codec>),
     /// `Option<T>` present when the expression holds.
     Cond { cond: Expr, inner: Box<Codec> },
+    /// msgpack mode: the type's own msgpack value (`MsgPackDecode`/`MsgPackEncode`).
+    MsgPack,
+    /// msgpack mode: an extension value of this type whose data is the field's binary layout.
+    MsgPackExt { ext_type: Expr },
+    /// msgpack mode: a `Vec` as an integer count, then the items (Ignite's lists).
+    MsgPackCounted { item: Type },
 }
 
 pub enum LenSource {
@@ -215,6 +221,7 @@ impl<'a> Container<'a> {
     pub fn from_ast(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Container<'a>> {
         let attrs = ContainerAttrs::parse(cx, &input.attrs);
         let order = attrs.order.get().copied().unwrap_or(Order::Big);
+        cx.msgpack.set(attrs.msgpack.is_set());
         let data = match &input.data {
             syn::Data::Struct(s) if attrs.bits.is_set() => {
                 Data::Bits(bit_struct(cx, &attrs, &s.fields))
@@ -389,6 +396,17 @@ fn lower_unconditional(
         ty: ty.clone(),
         kind,
     };
+    if cx.msgpack.get() {
+        return lower_msgpack(cx, attrs, ty, ty_span);
+    }
+    for (span, what) in [(attrs.ext.span(), "ext"), (attrs.counted.span(), "counted")] {
+        if let Some(span) = span {
+            cx.error_at(
+                span,
+                format!("`{what}` describes a msgpack value: add `#[wire(msgpack)]` to the struct"),
+            );
+        }
+    }
     let conflict = |a: Option<Span>, first: &str, second: &str| {
         if let Some(span) = a {
             cx.error_at(
@@ -656,6 +674,61 @@ fn scalar(
             }
             CodecKind::Plain { ctx: ctx.cloned() }
         }
+    };
+    Codec {
+        ty: ty.clone(),
+        kind,
+    }
+}
+
+/// A field of a `#[wire(msgpack)]` container: one msgpack value, an extension carrying a binary
+/// layout, or a counted list. Lengths are part of msgpack values, so prefixes do not apply.
+fn lower_msgpack(cx: &Ctxt, attrs: &FieldAttrs, ty: &Type, ty_span: Span) -> Codec {
+    for (span, what) in [
+        (attrs.len.span(), "len"),
+        (attrs.count.span(), "count"),
+        (attrs.rest.span(), "rest"),
+        (attrs.rest_len.span(), "rest_len"),
+        (attrs.allow_trailing.span(), "allow_trailing"),
+        (attrs.nullable.span(), "nullable"),
+        (attrs.empty_is_none.span(), "empty_is_none"),
+        (attrs.order.span(), "le/be"),
+        (attrs.item.span(), "item"),
+        (attrs.key.span(), "key"),
+        (attrs.value.span(), "value"),
+        (attrs.ctx.span(), "ctx"),
+    ] {
+        if let Some(span) = span {
+            cx.error_at(span, format!("`{what}` does not apply in msgpack mode: every field is a self-describing msgpack value (nil for `None`, a counted list with `counted`, a binary layout with `ext = N`)"));
+        }
+    }
+    let kind = if let Some(path) = attrs.with.get() {
+        CodecKind::With(path.clone())
+    } else if let Some(ext_type) = attrs.ext.get() {
+        if let Some(span) = attrs.counted.span() {
+            cx.error_at(
+                span,
+                "conflicting wire attributes: `counted` cannot be combined with `ext`",
+            );
+        }
+        CodecKind::MsgPackExt {
+            ext_type: ext_type.clone(),
+        }
+    } else if attrs.counted.is_set() {
+        match types::seq(ty) {
+            Some(seq) if seq.kind == types::SeqKind::Vec => CodecKind::MsgPackCounted {
+                item: seq.first.clone(),
+            },
+            _ => {
+                cx.error_at(
+                    attrs.counted.span().unwrap_or(ty_span),
+                    "`counted` writes a `Vec` as an integer count and its items",
+                );
+                CodecKind::MsgPack
+            }
+        }
+    } else {
+        CodecKind::MsgPack
     };
     Codec {
         ty: ty.clone(),

@@ -92,6 +92,7 @@ pub struct ContainerAttrs {
     pub peek: Attr<()>,
     pub ctx_tag: Attr<Ident>,
     pub validate: Attr<Expr>,
+    pub msgpack: Attr<()>,
     /// Some item did not parse: errors that only follow from a missing key are not reported.
     pub broken: bool,
 }
@@ -115,6 +116,8 @@ pub struct FieldAttrs {
     pub allow_trailing: Attr<()>,
     pub rest_len: Attr<()>,
     pub optional: Attr<()>,
+    pub ext: Attr<Expr>,
+    pub counted: Attr<()>,
     pub nullable: Attr<()>,
     pub empty_is_none: Attr<()>,
     pub cond: Attr<Expr>,
@@ -136,10 +139,9 @@ pub struct FieldAttrs {
     pub broken: bool,
 }
 
-const CONTAINER_KEYS: &str =
-    "le, be, ctx(..), magic, validate, bits, reserved(..), tag, tag(..), tag_bits, peek, ctx_tag";
+const CONTAINER_KEYS: &str = "le, be, ctx(..), magic, validate, msgpack, bits, reserved(..), tag, tag(..), tag_bits, peek, ctx_tag";
 const VARIANT_KEYS: &str = "tag, other, magic, validate";
-const FIELD_KEYS: &str = "len, count, rest, rest_len, allow_trailing, nullable, empty_is_none, if, optional, ctx, with, skip, default, \
+const FIELD_KEYS: &str = "len, count, rest, rest_len, allow_trailing, nullable, empty_is_none, if, optional, ext, counted, ctx, with, skip, default, \
      fill, le, be, pad_before, pad_after, item(..), key(..), value(..), bit, bits";
 
 /// Runs `each` on every `#[wire(...)]` item of `attrs`, recording parse errors and going on.
@@ -393,6 +395,7 @@ impl ContainerAttrs {
             ctx: Attr::none("ctx"),
             magic: Attr::none("magic"),
             validate: Attr::none("validate"),
+            msgpack: Attr::none("msgpack"),
             bits: Attr::none("bits"),
             reserved: Vec::new(),
             tag: Attr::none("tag"),
@@ -426,6 +429,7 @@ impl ContainerAttrs {
                 }
                 "magic" => out.magic.set(cx, span, parse_expr(meta, "magic")?),
                 "validate" => out.validate.set(cx, span, parse_expr(meta, "validate")?),
+                "msgpack" => out.msgpack.flag(cx, span),
                 "bits" => out.bits.set(cx, span, parse_type_ident(meta, "bits")?),
                 "reserved" => {
                     let mut bits = None;
@@ -521,6 +525,8 @@ impl FieldAttrs {
             allow_trailing: Attr::none("allow_trailing"),
             rest_len: Attr::none("rest_len"),
             optional: Attr::none("optional"),
+            ext: Attr::none("ext"),
+            counted: Attr::none("counted"),
             nullable: Attr::none("nullable"),
             empty_is_none: Attr::none("empty_is_none"),
             cond: Attr::none("if"),
@@ -570,6 +576,8 @@ impl FieldAttrs {
             "allow_trailing" => self.allow_trailing.flag(cx, span),
             "rest_len" => self.rest_len.flag(cx, span),
             "optional" => self.optional.flag(cx, span),
+            "ext" => self.ext.set(cx, span, parse_expr(meta, "ext")?),
+            "counted" => self.counted.flag(cx, span),
             "nullable" => self.nullable.flag(cx, span),
             "empty_is_none" => self.empty_is_none.flag(cx, span),
             "if" => self.cond.set(cx, span, parse_expr(meta, "if")?),

@@ -88,6 +88,7 @@ fn check_container_keys(cx: &Ctxt, cont: &Container<'_>) {
             (a.ctx.span(), "ctx"),
             (a.magic.span(), "magic"),
             (a.validate.span(), "validate"),
+            (a.msgpack.span(), "msgpack"),
         ] {
             if let Some(span) = span {
                 cx.error_at(span, format!("`{what}` does not apply to a bit-field word"));

@@ -4,10 +4,13 @@ use quote::ToTokens;
 use std::cell::RefCell;
 use std::fmt::Display;
 
-/// Error sink threaded through parsing and checking (after serde_derive's `Ctxt`).
+/// Error sink threaded through parsing and checking (after serde_derive's `Ctxt`), and the
+/// container-wide mode that lowering reads (`#[wire(msgpack)]`).
 #[derive(Default)]
 pub struct Ctxt {
     errors: RefCell<Vec<syn::Error>>,
+    /// Fields of this container are msgpack values.
+    pub msgpack: std::cell::Cell<bool>,
 }
 
 impl Ctxt {

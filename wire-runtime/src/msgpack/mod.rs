@@ -22,16 +22,19 @@
 //! [`Reader`]: crate::Reader
 
 mod read;
+mod value;
 mod write;
 
+pub use value::{MsgPackDecode, MsgPackEncode, Timestamp};
+
 pub use read::{
-    ExtRef, read_array_len, read_bin, read_bool, read_ext, read_f32, read_f64, read_int,
-    read_map_len, read_nil, read_str, read_timestamp, try_read_nil,
+    ExtRef, read_array_len, read_bin, read_bool, read_ext, read_ext_section, read_f32, read_f64,
+    read_int, read_map_len, read_nil, read_str, read_timestamp, try_read_nil,
 };
 pub use write::{
     array_len_size, bin_size, ext_size, int_size, str_size, timestamp_size, uint_size,
-    write_array_len, write_bin, write_bool, write_ext, write_f32, write_f64, write_int,
-    write_map_len, write_nil, write_str, write_timestamp, write_uint,
+    write_array_len, write_bin, write_bool, write_ext, write_ext_header, write_f32, write_f64,
+    write_int, write_map_len, write_nil, write_str, write_timestamp, write_uint,
 };
 
 /// The timestamp extension type.

@@ -199,6 +199,28 @@ pub fn read_ext<'de>(r: &mut Reader<'de>) -> Result<ExtRef<'de>, DecodeError> {
     })
 }
 
+/// An extension value of type `ext_type`: a section over its data, for a binary layout decoded
+/// inside it (the derive's `#[wire(ext = N)]`).
+#[inline]
+pub fn read_ext_section<'de>(
+    r: &mut Reader<'de>,
+    ext_type: i8,
+) -> Result<Reader<'de>, DecodeError> {
+    let (m, at) = marker(r)?;
+    let n = match m {
+        0xd4..=0xd8 => 1 << (m - 0xd4),
+        EXT8 => len(r, 1)?,
+        EXT16 => len(r, 2)?,
+        EXT32 => len(r, 4)?,
+        m => return Err(wrong("extension", m, at)),
+    };
+    let [t] = be::<1>(r)?;
+    if t as i8 != ext_type {
+        return Err(DecodeError::new(ErrorKind::InvalidTag(u64::from(t)), at));
+    }
+    r.section(n)
+}
+
 /// A timestamp (extension type -1) in any of its three forms: `(seconds, nanoseconds)`.
 #[inline]
 pub fn read_timestamp(r: &mut Reader<'_>) -> Result<(i64, u32), DecodeError> {

@@ -218,7 +218,19 @@ pub fn write_ext<B: BufMut + ?Sized>(
     ext_type: i8,
     data: &[u8],
 ) -> Result<(), EncodeError> {
-    match data.len() {
+    write_ext_header(buf, ext_type, data.len())?;
+    buf.put_slice(data);
+    Ok(())
+}
+
+/// The header of an extension value whose `len` bytes of data the caller writes next.
+#[inline]
+pub fn write_ext_header<B: BufMut + ?Sized>(
+    buf: &mut B,
+    ext_type: i8,
+    len: usize,
+) -> Result<(), EncodeError> {
+    match len {
         1 => buf.put_u8(FIXEXT1),
         2 => buf.put_u8(FIXEXT1 + 1),
         4 => buf.put_u8(FIXEXT1 + 2),
@@ -227,7 +239,6 @@ pub fn write_ext<B: BufMut + ?Sized>(
         len => write_header(buf, len, None, [Some(EXT8), Some(EXT16), Some(EXT32)])?,
     }
     buf.put_i8(ext_type);
-    buf.put_slice(data);
     Ok(())
 }
 

@@ -1,0 +1,266 @@
+//! The derive's msgpack mode: every field a msgpack value, in order (no enclosing array), as
+//! Apache Ignite 3's client protocol lays out its messages; and the runtime's msgpack layer
+//! against the independent `rmp` crate.
+
+use proptest::prelude::*;
+use wire_runtime::msgpack::{self, Timestamp};
+use wire_runtime::{ErrorKind, Reader, WireDecode, WireEncode, decode};
+
+/// An operation code, written as a msgpack integer; unknown codes stay visible.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone, Copy)]
+#[wire(msgpack, tag = i32)]
+enum ClientOp {
+    #[wire(tag = 1)]
+    Heartbeat,
+    #[wire(tag = 3)]
+    TablesGet,
+    #[wire(tag = 4)]
+    TableGet,
+    #[wire(other)]
+    Other(i32),
+}
+
+/// A UUID as Ignite writes it: extension type 3, the two halves little-endian.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone, Copy)]
+#[wire(le)]
+struct Uuid {
+    msb: u64,
+    lsb: u64,
+}
+
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone, Copy)]
+#[wire(msgpack)]
+struct RequestHeader {
+    op: ClientOp,
+    request_id: i64,
+}
+
+/// A flag-conditional field: the extra long is there when bit 0 of `flags` is set.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone, Copy)]
+#[wire(msgpack)]
+struct ResponseHeader {
+    request_id: i64,
+    flags: i32,
+    #[wire(if = *flags & 1 != 0)]
+    max_start_time: Option<i64>,
+    observable_timestamp: i64,
+}
+
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+#[wire(msgpack)]
+struct Table<'a> {
+    id: i32,
+    name: &'a str,
+}
+
+/// `int count` then the items, Ignite's list layout.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+#[wire(msgpack)]
+struct TablesGetResponse<'a> {
+    header: ResponseHeader,
+    #[wire(counted)]
+    tables: Vec<Table<'a>>,
+}
+
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+#[wire(msgpack)]
+struct Everything {
+    small: u8,
+    long: i64,
+    float: f64,
+    flag: bool,
+    text: String,
+    maybe: Option<String>,
+    data: bytes::Bytes,
+    #[wire(ext = 3)]
+    id: Uuid,
+    array: Vec<u16>,
+    at: Timestamp,
+    #[wire(skip)]
+    local: u8,
+}
+
+#[test]
+fn a_request_header_is_two_msgpack_values() {
+    let header = RequestHeader {
+        op: ClientOp::TablesGet,
+        request_id: 123_456_789,
+    };
+    let bytes = header.encode_to_vec().unwrap();
+    assert_eq!(bytes, [0x03, 0xce, 0x07, 0x5b, 0xcd, 0x15]);
+    assert_eq!(header.encoded_len(), bytes.len());
+    assert_eq!(decode::<RequestHeader>(&bytes).unwrap(), header);
+    // Any valid width decodes: the op as int 32, the id as uint 64.
+    let wide = [0xd2, 0, 0, 0, 3, 0xcf, 0, 0, 0, 0, 0x07, 0x5b, 0xcd, 0x15];
+    assert_eq!(decode::<RequestHeader>(&wide).unwrap(), header);
+    assert_eq!(
+        decode::<RequestHeader>(&[0x7f, 0x01]).unwrap().op,
+        ClientOp::Other(127)
+    );
+}
+
+#[test]
+fn the_uuid_extension_carries_little_endian_halves() {
+    #[derive(WireDecode, WireEncode, Debug, PartialEq)]
+    #[wire(msgpack)]
+    struct Node {
+        #[wire(ext = 3)]
+        id: Uuid,
+    }
+    let node = Node {
+        id: Uuid {
+            msb: 0x0102_0304_0506_0708,
+            lsb: 0x1112_1314_1516_1718,
+        },
+    };
+    let bytes = node.encode_to_vec().unwrap();
+    assert_eq!(&bytes[..4], &[0xd8, 0x03, 0x08, 0x07]);
+    assert_eq!(bytes.len(), 18);
+    assert_eq!(decode::<Node>(&bytes).unwrap(), node);
+    let mut other_type = bytes.clone();
+    other_type[1] = 8;
+    let err = decode::<Node>(&other_type).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::InvalidTag(8));
+    assert_eq!(err.path().to_string(), "Node.id");
+}
+
+#[test]
+fn flag_conditional_fields_and_counted_lists() {
+    let names: Vec<String> = (0..100).map(|i| format!("TABLE_{i}")).collect();
+    let response = TablesGetResponse {
+        header: ResponseHeader {
+            request_id: 7,
+            flags: 1,
+            max_start_time: Some(99),
+            observable_timestamp: 1 << 40,
+        },
+        tables: names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| Table { id: i as i32, name })
+            .collect(),
+    };
+    let bytes = response.encode_to_vec().unwrap();
+    assert_eq!(bytes.len(), response.encoded_len());
+    assert_eq!(decode::<TablesGetResponse<'_>>(&bytes).unwrap(), response);
+    let short = ResponseHeader {
+        request_id: 7,
+        flags: 0,
+        max_start_time: None,
+        observable_timestamp: 5,
+    };
+    assert_eq!(short.encode_to_vec().unwrap(), [7, 0, 5]);
+    for cut in 0..bytes.len() {
+        assert!(
+            decode::<TablesGetResponse<'_>>(&bytes[..cut])
+                .unwrap_err()
+                .is_incomplete(),
+            "cut {cut}"
+        );
+    }
+}
+
+#[test]
+fn errors_name_the_field() {
+    let err = decode::<RequestHeader>(&[0x03, 0xa1, b'x']).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "RequestHeader.request_id: expected integer, found msgpack marker 0xa1 at offset 1"
+    );
+    let err = decode::<RequestHeader>(&[0x03, 0xc1]).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::InvalidValue("0xc1 is never used in msgpack")
+    );
+}
+
+fn everything() -> impl Strategy<Value = Everything> {
+    (
+        (
+            any::<u8>(),
+            any::<i64>(),
+            proptest::num::f64::NORMAL,
+            any::<bool>(),
+        ),
+        (
+            ".{0,40}",
+            proptest::option::of(".{0,10}"),
+            proptest::collection::vec(any::<u8>(), 0..300),
+        ),
+        (
+            any::<u64>(),
+            any::<u64>(),
+            proptest::collection::vec(any::<u16>(), 0..20),
+        ),
+        (any::<i64>(), 0u32..1_000_000_000),
+    )
+        .prop_map(
+            |(
+                (small, long, float, flag),
+                (text, maybe, data),
+                (msb, lsb, array),
+                (seconds, nanos),
+            )| Everything {
+                small,
+                long,
+                float,
+                flag,
+                text,
+                maybe,
+                data: data.into(),
+                id: Uuid { msb, lsb },
+                array,
+                at: Timestamp { seconds, nanos },
+                local: 0,
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn msgpack_structs_round_trip(value in everything()) {
+        let bytes = value.encode_to_vec().unwrap();
+        prop_assert_eq!(bytes.len(), value.encoded_len());
+        prop_assert_eq!(decode::<Everything>(&bytes).unwrap(), value);
+    }
+
+    #[test]
+    fn integers_agree_with_rmp(value: i64, unsigned: u64) {
+        // Ours read what rmp writes, and rmp reads what we write.
+        let mut theirs = Vec::new();
+        rmp::encode::write_sint(&mut theirs, value).unwrap();
+        prop_assert_eq!(msgpack::read_int::<i64>(&mut Reader::new(&theirs)).unwrap(), value);
+        let mut ours = Vec::new();
+        msgpack::write_int(&mut ours, value);
+        prop_assert_eq!(rmp::decode::read_int::<i64, _>(&mut &ours[..]).unwrap(), value);
+        // Both pick the smallest form.
+        prop_assert_eq!(ours.len(), theirs.len());
+        let mut theirs = Vec::new();
+        rmp::encode::write_uint(&mut theirs, unsigned).unwrap();
+        let mut ours = Vec::new();
+        msgpack::write_uint(&mut ours, unsigned);
+        prop_assert_eq!(&ours, &theirs);
+    }
+
+    #[test]
+    fn strings_binaries_and_headers_agree_with_rmp(text in ".{0,300}", data in proptest::collection::vec(any::<u8>(), 0..300), n in 0u32..100_000) {
+        let mut theirs = Vec::new();
+        rmp::encode::write_str(&mut theirs, &text).unwrap();
+        rmp::encode::write_bin(&mut theirs, &data).unwrap();
+        rmp::encode::write_array_len(&mut theirs, n).unwrap();
+        rmp::encode::write_map_len(&mut theirs, n).unwrap();
+        rmp::encode::write_f64(&mut theirs, 1.5).unwrap();
+        let mut ours = Vec::new();
+        msgpack::write_str(&mut ours, &text).unwrap();
+        msgpack::write_bin(&mut ours, &data).unwrap();
+        msgpack::write_array_len(&mut ours, n as usize).unwrap();
+        msgpack::write_map_len(&mut ours, n as usize).unwrap();
+        msgpack::write_f64(&mut ours, 1.5);
+        prop_assert_eq!(&ours, &theirs);
+        let mut r = Reader::new(&theirs);
+        prop_assert_eq!(msgpack::read_str(&mut r).unwrap(), text.as_str());
+        prop_assert_eq!(msgpack::read_bin(&mut r).unwrap(), &data[..]);
+    }
+}
