@@ -21,10 +21,12 @@
 //!
 //! [`Reader`]: crate::Reader
 
+mod dynamic;
 mod read;
 mod value;
 mod write;
 
+pub use dynamic::Value;
 pub use value::{MsgPackDecode, MsgPackEncode, Timestamp};
 
 pub use read::{
