@@ -3,6 +3,8 @@
 //! Message layouts of real protocols, declared with `wire`'s derive:
 //!
 //! - [`mqtt`]: MQTT 3.1.1 and 5.0, every control packet.
+//! - [`ignite`]: the Apache Ignite 3 thin-client protocol, msgpack values in a length envelope.
 #![warn(missing_docs)]
 
+pub mod ignite;
 pub mod mqtt;

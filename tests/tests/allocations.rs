@@ -219,3 +219,32 @@ fn decoding_mqtt_packets_borrows_instead_of_allocating() {
         "{bytes} bytes: the 1024 bytes of authentication data are borrowed"
     );
 }
+
+#[test]
+fn ignite_requests_encode_and_decode_without_allocating() {
+    use wire_protocols::ignite::{
+        BitSet, BitSetBytes, ClientOp, Message, RequestHeader, TupleRequest,
+    };
+    let tuple = [0x42u8; 48];
+    let request = Message {
+        body: TupleRequest {
+            header: RequestHeader {
+                op: ClientOp::TupleUpsert,
+                request_id: 123_456_789,
+            },
+            table_id: 7,
+            tx: Some(3),
+            schema_id: 1,
+            no_value_set: BitSet {
+                bits: BitSetBytes { bytes: &[0b101] },
+            },
+            tuple: &tuple,
+        },
+    };
+    let mut out = Vec::with_capacity(request.encoded_len());
+    let ((), count, _) = measure(|| request.encode(&mut out).unwrap());
+    assert_eq!(count, 0);
+    let (back, count, _) = measure(|| decode::<Message<TupleRequest<'_>>>(&out).unwrap());
+    assert_eq!(count, 0);
+    assert_eq!(back, request);
+}
