@@ -264,3 +264,39 @@ proptest! {
         prop_assert_eq!(msgpack::read_bin(&mut r).unwrap(), &data[..]);
     }
 }
+
+#[test]
+fn context_reaches_msgpack_children() {
+    /// The payload depends on the operation the parent read.
+    #[derive(WireDecode, WireEncode, Debug, PartialEq)]
+    #[wire(msgpack, ctx(op: ClientOp))]
+    struct Payload<'a> {
+        #[wire(if = op == ClientOp::TableGet)]
+        name: Option<&'a str>,
+    }
+    #[derive(WireDecode, WireEncode, Debug, PartialEq)]
+    #[wire(msgpack)]
+    struct Request<'a> {
+        header: RequestHeader,
+        #[wire(ctx = header.op)]
+        payload: Payload<'a>,
+    }
+    let get = Request {
+        header: RequestHeader {
+            op: ClientOp::TableGet,
+            request_id: 1,
+        },
+        payload: Payload { name: Some("T") },
+    };
+    let bytes = get.encode_to_vec().unwrap();
+    assert_eq!(bytes, [0x04, 0x01, 0xa1, b'T']);
+    assert_eq!(decode::<Request<'_>>(&bytes).unwrap(), get);
+    let beat = Request {
+        header: RequestHeader {
+            op: ClientOp::Heartbeat,
+            request_id: 2,
+        },
+        payload: Payload { name: None },
+    };
+    assert_eq!(beat.encode_to_vec().unwrap(), [0x01, 0x02]);
+}

@@ -696,7 +696,6 @@ fn lower_msgpack(cx: &Ctxt, attrs: &FieldAttrs, ty: &Type, ty_span: Span) -> Cod
         (attrs.item.span(), "item"),
         (attrs.key.span(), "key"),
         (attrs.value.span(), "value"),
-        (attrs.ctx.span(), "ctx"),
     ] {
         if let Some(span) = span {
             cx.error_at(span, format!("`{what}` does not apply in msgpack mode: every field is a self-describing msgpack value (nil for `None`, a counted list with `counted`, a binary layout with `ext = N`)"));
@@ -704,6 +703,11 @@ fn lower_msgpack(cx: &Ctxt, attrs: &FieldAttrs, ty: &Type, ty_span: Span) -> Cod
     }
     let kind = if let Some(path) = attrs.with.get() {
         CodecKind::With(path.clone())
+    } else if let Some(ctx) = attrs.ctx.get() {
+        // A child that takes context is a `#[wire(msgpack, ctx(...))]` type: its values, inline.
+        CodecKind::Plain {
+            ctx: Some(ctx.clone()),
+        }
     } else if let Some(ext_type) = attrs.ext.get() {
         if let Some(span) = attrs.counted.span() {
             cx.error_at(
