@@ -31,14 +31,14 @@ fn rocketmq_header(c: &mut Criterion) {
         b.iter(|| {
             out.clear();
             entry::rocketmq_header_encode_wire(black_box(&header), &mut out);
-            black_box(out.as_slice());
+            black_box(&*out);
         })
     });
     group.bench_function("hand", |b| {
         b.iter(|| {
             out.clear();
             entry::rocketmq_header_encode_hand(black_box(&header), &mut out);
-            black_box(out.as_slice());
+            black_box(&*out);
         })
     });
     group.finish();
@@ -70,14 +70,14 @@ fn mqtt_publish(c: &mut Criterion) {
         b.iter(|| {
             out.clear();
             entry::mqtt_publish_encode_wire(black_box(&publish), &mut out);
-            black_box(out.as_slice());
+            black_box(&*out);
         })
     });
     group.bench_function("hand", |b| {
         b.iter(|| {
             out.clear();
             entry::mqtt_publish_encode_hand(black_box(&publish), &mut out);
-            black_box(out.as_slice());
+            black_box(&*out);
         })
     });
     group.finish();

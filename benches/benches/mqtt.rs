@@ -620,14 +620,14 @@ fn mqtt311_publish_64_encode(c: &mut Criterion) {
         b.iter(|| {
             out.clear();
             entry::mqtt311_publish_encode_wire(black_box(&wire), &mut out);
-            black_box(out.as_slice());
+            black_box(&*out);
         })
     });
     group.bench_function("hand", |b| {
         b.iter(|| {
             out.clear();
             entry::mqtt311_publish_encode_hand(black_box(&hand), &mut out);
-            black_box(out.as_slice());
+            black_box(&*out);
         })
     });
     group.bench_function("mqttbytes", |b| {
@@ -724,14 +724,14 @@ fn mqtt5_publish_props_encode(c: &mut Criterion) {
         b.iter(|| {
             out.clear();
             entry::mqtt5_publish_encode_wire(black_box(&wire), &mut out);
-            black_box(out.as_slice());
+            black_box(&*out);
         })
     });
     group.bench_function("hand", |b| {
         b.iter(|| {
             out.clear();
             entry::mqtt5_publish_encode_hand(black_box(&hand), &mut out);
-            black_box(out.as_slice());
+            black_box(&*out);
         })
     });
     group.bench_function("mqttbytes", |b| {

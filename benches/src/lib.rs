@@ -4,6 +4,7 @@
 pub mod entry;
 pub mod mqtt;
 pub mod mqtt5;
+pub mod msgpack;
 pub mod rocketmq;
 pub mod seeds;
 

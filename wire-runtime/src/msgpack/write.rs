@@ -9,6 +9,32 @@ fn too_long(len: usize) -> EncodeError {
     EncodeError::new(EncodeErrorKind::LengthOverflow { len })
 }
 
+// Each value's marker and fixed-size payload go out in one `put_slice` of a stack array: one
+// capacity check and one length update on a `Vec`, where `put_u8` then `put_u32` do each twice.
+
+#[inline(always)]
+fn put_marked_u8<B: BufMut + ?Sized>(buf: &mut B, marker: u8, value: u8) {
+    buf.put_slice(&[marker, value]);
+}
+
+#[inline(always)]
+fn put_marked_u16<B: BufMut + ?Sized>(buf: &mut B, marker: u8, value: u16) {
+    let b = value.to_be_bytes();
+    buf.put_slice(&[marker, b[0], b[1]]);
+}
+
+#[inline(always)]
+fn put_marked_u32<B: BufMut + ?Sized>(buf: &mut B, marker: u8, value: u32) {
+    let b = value.to_be_bytes();
+    buf.put_slice(&[marker, b[0], b[1], b[2], b[3]]);
+}
+
+#[inline(always)]
+fn put_marked_u64<B: BufMut + ?Sized>(buf: &mut B, marker: u8, value: u64) {
+    let b = value.to_be_bytes();
+    buf.put_slice(&[marker, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
+}
+
 /// nil
 #[inline]
 pub fn write_nil<B: BufMut + ?Sized>(buf: &mut B) {
@@ -26,19 +52,10 @@ pub fn write_bool<B: BufMut + ?Sized>(buf: &mut B, value: bool) {
 pub fn write_uint<B: BufMut + ?Sized>(buf: &mut B, value: u64) {
     match value {
         0..=0x7f => buf.put_u8(value as u8),
-        0x80..=0xff => buf.put_slice(&[U8, value as u8]),
-        0x100..=0xffff => {
-            buf.put_u8(U16);
-            buf.put_u16(value as u16);
-        }
-        0x1_0000..=0xffff_ffff => {
-            buf.put_u8(U32);
-            buf.put_u32(value as u32);
-        }
-        _ => {
-            buf.put_u8(U64);
-            buf.put_u64(value);
-        }
+        0x80..=0xff => put_marked_u8(buf, U8, value as u8),
+        0x100..=0xffff => put_marked_u16(buf, U16, value as u16),
+        0x1_0000..=0xffff_ffff => put_marked_u32(buf, U32, value as u32),
+        _ => put_marked_u64(buf, U64, value),
     }
 }
 
@@ -51,19 +68,11 @@ pub fn write_int<B: BufMut + ?Sized>(buf: &mut B, value: i64) {
     }
     match value {
         -32..=-1 => buf.put_u8(value as u8),
-        -0x80..=-33 => buf.put_slice(&[I8, value as u8]),
-        -0x8000..=-0x81 => {
-            buf.put_u8(I16);
-            buf.put_i16(value as i16);
-        }
-        -0x8000_0000..=-0x8001 => {
-            buf.put_u8(I32);
-            buf.put_i32(value as i32);
-        }
-        _ => {
-            buf.put_u8(I64);
-            buf.put_i64(value);
-        }
+        // Two's complement: the low bytes of `value` are the narrower signed integer.
+        -0x80..=-33 => put_marked_u8(buf, I8, value as u8),
+        -0x8000..=-0x81 => put_marked_u16(buf, I16, value as u16),
+        -0x8000_0000..=-0x8001 => put_marked_u32(buf, I32, value as u32),
+        _ => put_marked_u64(buf, I64, value as u64),
     }
 }
 
@@ -97,19 +106,21 @@ pub const fn int_size(value: i64) -> usize {
 /// float 32
 #[inline]
 pub fn write_f32<B: BufMut + ?Sized>(buf: &mut B, value: f32) {
-    buf.put_u8(F32);
-    buf.put_f32(value);
+    put_marked_u32(buf, F32, value.to_bits());
 }
 
 /// float 64
 #[inline]
 pub fn write_f64<B: BufMut + ?Sized>(buf: &mut B, value: f64) {
-    buf.put_u8(F64);
-    buf.put_f64(value);
+    put_marked_u64(buf, F64, value.to_bits());
 }
 
 /// Writes a length header: the fix form when `len < fix_limit`, else 8/16/32-bit forms.
-#[inline]
+///
+/// Always inlined: every caller passes constant `fix` and `markers`, which then fold away. As an
+/// out-of-line function (what `#[inline]` got: it has five callers) it took them through
+/// memory, tested them at run time and returned its `Result` through memory.
+#[inline(always)]
 fn write_header<B: BufMut + ?Sized>(
     buf: &mut B,
     len: usize,
@@ -123,15 +134,9 @@ fn write_header<B: BufMut + ?Sized>(
         }
     }
     match (len, markers) {
-        (0..=0xff, [Some(m8), _, _]) => buf.put_slice(&[m8, len as u8]),
-        (0..=0xffff, [_, Some(m16), _]) => {
-            buf.put_u8(m16);
-            buf.put_u16(len as u16);
-        }
-        (0..=0xffff_ffff, [_, _, Some(m32)]) => {
-            buf.put_u8(m32);
-            buf.put_u32(len as u32);
-        }
+        (0..=0xff, [Some(m8), _, _]) => put_marked_u8(buf, m8, len as u8),
+        (0..=0xffff, [_, Some(m16), _]) => put_marked_u16(buf, m16, len as u16),
+        (0..=0xffff_ffff, [_, _, Some(m32)]) => put_marked_u32(buf, m32, len as u32),
         _ => return Err(too_long(len)),
     }
     Ok(())
@@ -151,7 +156,7 @@ const fn header_size(len: usize, fix_limit: usize, has8: bool) -> usize {
 }
 
 /// A string: fixstr, or str 8/16/32.
-#[inline]
+#[inline(always)]
 pub fn write_str<B: BufMut + ?Sized>(buf: &mut B, value: &str) -> Result<(), EncodeError> {
     write_header(
         buf,
@@ -230,15 +235,19 @@ pub fn write_ext_header<B: BufMut + ?Sized>(
     ext_type: i8,
     len: usize,
 ) -> Result<(), EncodeError> {
-    match len {
-        1 => buf.put_u8(FIXEXT1),
-        2 => buf.put_u8(FIXEXT1 + 1),
-        4 => buf.put_u8(FIXEXT1 + 2),
-        8 => buf.put_u8(FIXEXT1 + 3),
-        16 => buf.put_u8(FIXEXT16),
-        len => write_header(buf, len, None, [Some(EXT8), Some(EXT16), Some(EXT32)])?,
-    }
-    buf.put_i8(ext_type);
+    let fixext = match len {
+        1 => FIXEXT1,
+        2 => FIXEXT1 + 1,
+        4 => FIXEXT1 + 2,
+        8 => FIXEXT1 + 3,
+        16 => FIXEXT16,
+        len => {
+            write_header(buf, len, None, [Some(EXT8), Some(EXT16), Some(EXT32)])?;
+            buf.put_i8(ext_type);
+            return Ok(());
+        }
+    };
+    put_marked_u8(buf, fixext, ext_type as u8);
     Ok(())
 }
 
