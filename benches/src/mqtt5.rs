@@ -465,6 +465,10 @@ pub fn decode(input: &[u8], version: Version) -> Option<(Publish<'_>, usize)> {
         Version::V5 => Some(properties(&mut body)?),
         Version::V311 => None,
     };
+    // An empty topic name stands only for a 5.0 topic alias.
+    if topic.is_empty() && properties.as_ref().is_none_or(|p| p.topic_alias.is_none()) {
+        return None;
+    }
     let publish = Publish {
         dup,
         qos,
@@ -579,6 +583,7 @@ pub fn encode(p: &Publish<'_>, version: Version, out: &mut Vec<u8>) -> Option<()
         || p.packet_id.is_some() != (p.qos > 0)
         || p.packet_id == Some(0)
         || p.topic.len() > 0xffff
+        || (p.topic.is_empty() && p.properties.as_ref().is_none_or(|props| props.topic_alias.is_none()))
     {
         return None;
     }
