@@ -583,7 +583,10 @@ pub fn encode(p: &Publish<'_>, version: Version, out: &mut Vec<u8>) -> Option<()
         || p.packet_id.is_some() != (p.qos > 0)
         || p.packet_id == Some(0)
         || p.topic.len() > 0xffff
-        || (p.topic.is_empty() && p.properties.as_ref().is_none_or(|props| props.topic_alias.is_none()))
+        || (p.topic.is_empty()
+            && p.properties
+                .as_ref()
+                .is_none_or(|props| props.topic_alias.is_none()))
     {
         return None;
     }

@@ -287,3 +287,148 @@ proptest! {
         prop_assert_eq!(decode::<Uuid>(&bytes).unwrap(), id);
     }
 }
+
+fn value() -> impl Strategy<Value = Value<'static>> {
+    prop_oneof![
+        Just(Value::Nil),
+        any::<bool>().prop_map(Value::Bool),
+        any::<u64>().prop_map(Value::UInt),
+        (i64::MIN..0).prop_map(Value::Int),
+        Just(Value::Str("basic")),
+        Just(Value::Bin(&[1, 2, 3])),
+    ]
+}
+
+fn extensions() -> impl Strategy<Value = Vec<(String, Value<'static>)>> {
+    proptest::collection::vec(("[a-z-]{1,20}", value()), 0..4)
+}
+
+fn error_core() -> impl Strategy<
+    Value = (
+        Uuid,
+        i32,
+        String,
+        Option<String>,
+        Option<String>,
+        Option<Vec<(String, Value<'static>)>>,
+    ),
+> {
+    (
+        uuid(),
+        any::<i32>(),
+        "[a-zA-Z.]{1,40}",
+        proptest::option::of(".{0,60}"),
+        proptest::option::of(".{0,60}"),
+        proptest::option::of(extensions()),
+    )
+}
+
+fn build_error<'a>(
+    (trace_id, code, class_name, message, stack_trace, ext): &'a (
+        Uuid,
+        i32,
+        String,
+        Option<String>,
+        Option<String>,
+        Option<Vec<(String, Value<'static>)>>,
+    ),
+) -> ErrorCore<'a> {
+    ErrorCore {
+        trace_id: *trace_id,
+        code: *code,
+        class_name,
+        message: message.as_deref(),
+        stack_trace: stack_trace.as_deref(),
+        extensions: ext.as_ref().map(|list| ErrorExtensions {
+            list: list
+                .iter()
+                .map(|(key, value)| Extension {
+                    key,
+                    value: value.clone(),
+                })
+                .collect(),
+        }),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn handshake_requests_round_trip(
+        version: (i16, i16, i16), client_type: i32, features in proptest::collection::vec(any::<u8>(), 0..8), ext in extensions(),
+    ) {
+        let request = First {
+            body: HandshakeRequest {
+                major: version.0,
+                minor: version.1,
+                patch: version.2,
+                client_type,
+                features: &features,
+                extensions: ext.iter().map(|(key, value)| Extension { key, value: value.clone() }).collect(),
+            },
+        };
+        let bytes = request.encode_to_vec().unwrap();
+        prop_assert_eq!(bytes.len(), request.encoded_len());
+        prop_assert_eq!(decode::<First<HandshakeRequest<'_>>>(&bytes).unwrap(), request);
+    }
+
+    #[test]
+    fn handshake_responses_round_trip(
+        failed: bool, err in error_core(), timeout: i64, node in uuid(), clusters in proptest::collection::vec(uuid(), 1..4),
+        names in ("[a-z0-9-]{1,20}", "[a-z0-9-]{1,20}"), ts: i64, version: (u8, u8, u8, Option<u8>), pre in proptest::option::of("[A-Z]{1,8}"),
+        features in proptest::collection::vec(any::<u8>(), 0..8), ext in extensions(),
+    ) {
+        let details = HandshakeDetails {
+            idle_timeout_ms: timeout,
+            node_id: node,
+            node_name: &names.0,
+            cluster_ids: clusters,
+            cluster_name: &names.1,
+            observable_timestamp: ts,
+            version: ProductVersion { major: version.0, minor: version.1, maintenance: version.2, patch: version.3, pre_release: pre.as_deref() },
+            features: &features,
+            extensions: ext.iter().map(|(key, value)| Extension { key, value: value.clone() }).collect(),
+        };
+        let response = HandshakeResponse {
+            major: 3,
+            minor: 0,
+            patch: 0,
+            error: failed.then(|| build_error(&err)),
+            details: (!failed).then_some(details),
+        };
+        let bytes = response.encode_to_vec().unwrap();
+        prop_assert_eq!(bytes.len(), response.encoded_len());
+        prop_assert_eq!(decode::<HandshakeResponse<'_>>(&bytes).unwrap(), response);
+    }
+
+    #[test]
+    fn responses_and_table_operations_round_trip(
+        request_id: i64, flags in 0i32..16, max: i64, ts: i64, err in error_core(),
+        tables in proptest::collection::vec((any::<i32>(), "[A-Z_.]{1,30}"), 0..50), name in "[A-Z_.]{1,30}", id in proptest::option::of(any::<i32>()),
+    ) {
+        let list = TablesGetResponse { tables: tables.iter().map(|(id, name)| Table { id: *id, name }).collect() };
+        let payload = list.encode_to_vec().unwrap();
+        let header = ResponseHeader { request_id, flags, max_start_time: (flags & 1 != 0).then_some(max), observable_timestamp: ts };
+        let response = Message { body: Response { header, error: header.is_error().then(|| build_error(&err)), payload: &payload } };
+        let bytes = response.encode_to_vec().unwrap();
+        prop_assert_eq!(bytes.len(), response.encoded_len());
+        let back = decode::<Message<Response<'_>>>(&bytes).unwrap();
+        prop_assert_eq!(&back, &response);
+        prop_assert_eq!(decode::<TablesGetResponse<'_>>(back.body.payload).unwrap(), list);
+        for request in [
+            Message { body: Request { header: RequestHeader { op: ClientOp::Heartbeat, request_id }, payload: &[] } },
+            Message { body: Request { header: RequestHeader { op: ClientOp::TablesGet, request_id }, payload: &[] } },
+        ] {
+            let bytes = request.encode_to_vec().unwrap();
+            prop_assert_eq!(decode::<Message<Request<'_>>>(&bytes).unwrap(), request);
+        }
+        let get = TableGetRequest { header: RequestHeader { op: ClientOp::TableGet, request_id }, name: &name };
+        let get_bytes = get.encode_to_vec().unwrap();
+        prop_assert_eq!(decode::<TableGetRequest<'_>>(&get_bytes).unwrap(), get);
+        let found = TableGetResponse { id };
+        prop_assert_eq!(decode::<TableGetResponse>(&found.encode_to_vec().unwrap()).unwrap(), found);
+        let beat = HeartbeatRequest { header: RequestHeader { op: ClientOp::Heartbeat, request_id } };
+        prop_assert_eq!(decode::<HeartbeatRequest>(&beat.encode_to_vec().unwrap()).unwrap(), beat);
+    }
+}
