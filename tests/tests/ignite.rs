@@ -303,16 +303,17 @@ fn extensions() -> impl Strategy<Value = Vec<(String, Value<'static>)>> {
     proptest::collection::vec(("[a-z-]{1,20}", value()), 0..4)
 }
 
-fn error_core() -> impl Strategy<
-    Value = (
-        Uuid,
-        i32,
-        String,
-        Option<String>,
-        Option<String>,
-        Option<Vec<(String, Value<'static>)>>,
-    ),
-> {
+/// An owned error block: trace id, code, class, message, stack trace, extensions.
+type ErrorSpec = (
+    Uuid,
+    i32,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<Vec<(String, Value<'static>)>>,
+);
+
+fn error_core() -> impl Strategy<Value = ErrorSpec> {
     (
         uuid(),
         any::<i32>(),
@@ -324,14 +325,7 @@ fn error_core() -> impl Strategy<
 }
 
 fn build_error<'a>(
-    (trace_id, code, class_name, message, stack_trace, ext): &'a (
-        Uuid,
-        i32,
-        String,
-        Option<String>,
-        Option<String>,
-        Option<Vec<(String, Value<'static>)>>,
-    ),
+    (trace_id, code, class_name, message, stack_trace, ext): &'a ErrorSpec,
 ) -> ErrorCore<'a> {
     ErrorCore {
         trace_id: *trace_id,
