@@ -48,7 +48,7 @@ pub fn write_bool<B: BufMut + ?Sized>(buf: &mut B, value: bool) {
 }
 
 /// An unsigned integer: positive fixint, or uint 8/16/32/64.
-#[inline]
+#[inline(always)]
 pub fn write_uint<B: BufMut + ?Sized>(buf: &mut B, value: u64) {
     match value {
         0..=0x7f => buf.put_u8(value as u8),
@@ -61,7 +61,7 @@ pub fn write_uint<B: BufMut + ?Sized>(buf: &mut B, value: u64) {
 
 /// A signed integer in its smallest form: non-negative values as unsigned, negative ones as
 /// negative fixint or int 8/16/32/64.
-#[inline]
+#[inline(always)]
 pub fn write_int<B: BufMut + ?Sized>(buf: &mut B, value: i64) {
     if value >= 0 {
         return write_uint(buf, value as u64);
