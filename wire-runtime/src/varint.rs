@@ -91,16 +91,8 @@ impl WireEncode for Vbi {
         if self.0 > Vbi::MAX {
             return Err(EncodeError::new(EncodeErrorKind::ValueOutOfRange));
         }
-        let mut value = self.0;
-        loop {
-            let byte = (value & 0x7f) as u8;
-            value >>= 7;
-            if value == 0 {
-                buf.put_u8(byte);
-                return Ok(());
-            }
-            buf.put_u8(byte | 0x80);
-        }
+        put_groups(buf, u64::from(self.0));
+        Ok(())
     }
 }
 
@@ -168,15 +160,22 @@ impl WireEncode for VarInt {
 
     #[inline]
     fn encode<B: BufMut + ?Sized>(&self, buf: &mut B) -> Result<(), EncodeError> {
-        let mut value = self.0;
-        loop {
-            let byte = (value & 0x7f) as u8;
-            value >>= 7;
-            if value == 0 {
-                buf.put_u8(byte);
-                return Ok(());
-            }
-            buf.put_u8(byte | 0x80);
+        put_groups(buf, self.0);
+        Ok(())
+    }
+}
+
+/// Writes `value` 7 bits at a time, low group first, with the continuation bit on every byte
+/// but the last: the shared form of MQTT's Variable Byte Integer and LEB128.
+#[inline]
+fn put_groups<B: BufMut + ?Sized>(buf: &mut B, mut value: u64) {
+    loop {
+        let byte = (value & 0x7f) as u8;
+        value >>= 7;
+        if value == 0 {
+            buf.put_u8(byte);
+            return;
         }
+        buf.put_u8(byte | 0x80);
     }
 }

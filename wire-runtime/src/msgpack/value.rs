@@ -59,84 +59,37 @@ macro_rules! int {
 
 int!(i8, i16, i32, i64, u8, u16, u32);
 
-impl MsgPackEncode for u64 {
-    #[inline]
-    fn msgpack_len(&self) -> usize {
-        write::uint_size(*self)
-    }
+/// Scalars with a writer of their own: size of the encoding, writer, reader.
+macro_rules! scalar {
+    ($($ty:ty => $size:expr, $write:path, $read:path;)*) => {$(
+        impl MsgPackEncode for $ty {
+            #[inline]
+            fn msgpack_len(&self) -> usize {
+                let size: fn($ty) -> usize = $size;
+                size(*self)
+            }
 
-    #[inline]
-    fn encode_msgpack<B: BufMut + ?Sized>(&self, buf: &mut B) -> Result<(), EncodeError> {
-        write::write_uint(buf, *self);
-        Ok(())
-    }
+            #[inline]
+            fn encode_msgpack<B: BufMut + ?Sized>(&self, buf: &mut B) -> Result<(), EncodeError> {
+                $write(buf, *self);
+                Ok(())
+            }
+        }
+
+        impl<'de> MsgPackDecode<'de> for $ty {
+            #[inline]
+            fn decode_msgpack(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
+                $read(r)
+            }
+        }
+    )*};
 }
 
-impl<'de> MsgPackDecode<'de> for u64 {
-    #[inline]
-    fn decode_msgpack(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        read::read_int(r)
-    }
-}
-
-impl MsgPackEncode for bool {
-    #[inline]
-    fn msgpack_len(&self) -> usize {
-        1
-    }
-
-    #[inline]
-    fn encode_msgpack<B: BufMut + ?Sized>(&self, buf: &mut B) -> Result<(), EncodeError> {
-        write::write_bool(buf, *self);
-        Ok(())
-    }
-}
-
-impl<'de> MsgPackDecode<'de> for bool {
-    #[inline]
-    fn decode_msgpack(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        read::read_bool(r)
-    }
-}
-
-impl MsgPackEncode for f32 {
-    #[inline]
-    fn msgpack_len(&self) -> usize {
-        5
-    }
-
-    #[inline]
-    fn encode_msgpack<B: BufMut + ?Sized>(&self, buf: &mut B) -> Result<(), EncodeError> {
-        write::write_f32(buf, *self);
-        Ok(())
-    }
-}
-
-impl<'de> MsgPackDecode<'de> for f32 {
-    #[inline]
-    fn decode_msgpack(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        read::read_f32(r)
-    }
-}
-
-impl MsgPackEncode for f64 {
-    #[inline]
-    fn msgpack_len(&self) -> usize {
-        9
-    }
-
-    #[inline]
-    fn encode_msgpack<B: BufMut + ?Sized>(&self, buf: &mut B) -> Result<(), EncodeError> {
-        write::write_f64(buf, *self);
-        Ok(())
-    }
-}
-
-impl<'de> MsgPackDecode<'de> for f64 {
-    #[inline]
-    fn decode_msgpack(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        read::read_f64(r)
-    }
+scalar! {
+    u64 => write::uint_size, write::write_uint, read::read_int;
+    bool => |_| 1, write::write_bool, read::read_bool;
+    f32 => |_| 5, write::write_f32, read::read_f32;
+    f64 => |_| 9, write::write_f64, read::read_f64;
 }
 
 impl MsgPackEncode for str {
