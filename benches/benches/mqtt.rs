@@ -1,11 +1,13 @@
-//! MQTT PUBLISH: the protocol crate `wire_protocols::mqtt` (`wire`) against hand-written slice
+//! MQTT PUBLISH and CONNECT: the protocol crate `wire_protocols::mqtt` (`wire`) against hand-written slice
 //! code (`hand`, `wire_benches::mqtt5`) and the peer crates mqttbytes 0.6 and rumqttc 0.25, in
 //! the same run. Benchmark ids are `<case>/<impl>`; `benches/ratios.py` prints the ratios.
 //!
 //! Fixtures and method follow the anchor measurements of the peers: PUBLISH QoS 1, topic
 //! `sensors/room1/temperature`, packet id 10; 3.1.1 with 64 B (95 B frame) and 4096 B
-//! (4128 B frame) payloads; 5.0 with 64 B payload, message expiry 3600, content type
-//! `application/json` and one user property (150 B frame). Reference frames come from
+//! (4128 B frame) payloads; 5.0 with message expiry 3600, content type
+//! `application/json` and one user property, with 64 B (150 B frame) and 4096 B (4182 B frame)
+//! payloads. A 5.0 CONNECT with properties, a will and a login (103 B frame; see
+//! `mqtt5_connect_props_decode`) against `wire_benches::mqtt5_connect`. Reference frames come from
 //! mqttbytes' encoder; every other encoder must produce the same bytes and every decoder the
 //! same field values (checked before anything is timed).
 //!
@@ -24,7 +26,7 @@ use bytes::BytesMut;
 use criterion::{Bencher, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use wire_benches::{entry, mqtt5};
+use wire_benches::{entry, mqtt5, mqtt5_connect};
 use wire_protocols::mqtt::{Packet, Property};
 
 /// Frames per timed batch.
@@ -75,6 +77,24 @@ mod peers {
     #[inline(never)]
     pub fn v5_encode_rumqttc(publish: &rumqttc::v5::mqttbytes::v5::Publish, out: &mut BytesMut) {
         publish.write(out).expect("encodable");
+    }
+
+    #[inline(never)]
+    pub fn v5_connect_encode_mqttbytes(connect: &mqttbytes::v5::Connect, out: &mut BytesMut) {
+        connect.write(out).expect("encodable");
+    }
+
+    /// rumqttc's v5 CONNECT is three values: the packet, its will and its login.
+    pub type RumqttcConnect = (
+        rumqttc::v5::mqttbytes::v5::Connect,
+        Option<rumqttc::v5::mqttbytes::v5::LastWill>,
+        Option<rumqttc::v5::mqttbytes::v5::Login>,
+    );
+
+    #[inline(never)]
+    pub fn v5_connect_encode_rumqttc(connect: &RumqttcConnect, out: &mut BytesMut) {
+        let (connect, will, login) = connect;
+        connect.write(will, login, out).expect("encodable");
     }
 }
 
@@ -647,11 +667,11 @@ fn mqtt311_publish_64_encode(c: &mut Criterion) {
     group.finish();
 }
 
-fn mqtt5_publish_props_decode(c: &mut Criterion) {
-    let payload = [0x42u8; 64];
+fn mqtt5_decode(c: &mut Criterion, case: &str, payload_len: usize, frame_len: usize) {
+    let payload = vec![0x42u8; payload_len];
     let mut frame = BytesMut::new();
     mqttbytes_v5(&payload).write(&mut frame).unwrap();
-    assert_eq!(frame.len(), 150);
+    assert_eq!(frame.len(), frame_len);
     check_decoders(
         &frame,
         mqtt5::Version::V5,
@@ -660,7 +680,7 @@ fn mqtt5_publish_props_decode(c: &mut Criterion) {
     check_same_validation(&frame, mqtt5::Version::V5);
     let frames = batch(&frame);
 
-    let mut group = c.benchmark_group("mqtt5_publish_props_decode");
+    let mut group = c.benchmark_group(case);
     group.bench_function("wire", |b| {
         bench_slice(b, &frames, |input| {
             let (packet, used) = entry::mqtt5_publish_decode_wire(input).unwrap();
@@ -699,8 +719,8 @@ fn mqtt5_publish_props_decode(c: &mut Criterion) {
     group.finish();
 }
 
-fn mqtt5_publish_props_encode(c: &mut Criterion) {
-    let payload = [0x42u8; 64];
+fn mqtt5_encode(c: &mut Criterion, case: &str, payload_len: usize, frame_len: usize) {
+    let payload = vec![0x42u8; payload_len];
     let mqttbytes = mqttbytes_v5(&payload);
     let rumqttc = rumqttc_v5(&payload);
     let wire = mqtt5::sample_wire(&payload, mqtt5::Version::V5);
@@ -708,18 +728,18 @@ fn mqtt5_publish_props_encode(c: &mut Criterion) {
 
     let mut reference = BytesMut::new();
     peers::v5_encode_mqttbytes(&mqttbytes, &mut reference);
-    assert_eq!(reference.len(), 150);
-    let mut out = Vec::with_capacity(256);
+    assert_eq!(reference.len(), frame_len);
+    let mut out = Vec::with_capacity(frame_len);
     entry::mqtt5_publish_encode_wire(&wire, &mut out);
     assert_eq!(out, reference, "wire encodes other bytes");
     out.clear();
     entry::mqtt5_publish_encode_hand(&hand, &mut out);
     assert_eq!(out, reference, "hand encodes other bytes");
-    let mut buf = BytesMut::with_capacity(256);
+    let mut buf = BytesMut::with_capacity(frame_len);
     peers::v5_encode_rumqttc(&rumqttc, &mut buf);
     assert_eq!(buf, reference, "rumqttc encodes other bytes");
 
-    let mut group = c.benchmark_group("mqtt5_publish_props_encode");
+    let mut group = c.benchmark_group(case);
     group.bench_function("wire", |b| {
         b.iter(|| {
             out.clear();
@@ -751,6 +771,640 @@ fn mqtt5_publish_props_encode(c: &mut Criterion) {
     group.finish();
 }
 
+fn mqtt5_publish_props_decode(c: &mut Criterion) {
+    mqtt5_decode(c, "mqtt5_publish_props_decode", 64, 150);
+}
+
+fn mqtt5_publish_props_encode(c: &mut Criterion) {
+    mqtt5_encode(c, "mqtt5_publish_props_encode", 64, 150);
+}
+
+fn mqtt5_publish_4096_decode(c: &mut Criterion) {
+    mqtt5_decode(c, "mqtt5_publish_4096_decode", 4096, 4182);
+}
+
+fn mqtt5_publish_4096_encode(c: &mut Criterion) {
+    mqtt5_encode(c, "mqtt5_publish_4096_encode", 4096, 4182);
+}
+
+// ---------------------------------------------------------------------------------------------
+// CONNECT with 5.0 properties and a will (`mqtt5_connect_props_*`).
+//
+// Fixture: client id `sensor-42`, keep alive 60, clean start, user name `user` and password
+// `secret`; properties Session Expiry Interval 3600, Receive Maximum 20, Maximum Packet Size
+// 1048576 and one User Property (`region`, `eu-west`); a will on `sensors/42/status` with
+// payload `offline`, QoS 0, not retained, will property Will Delay Interval 5 (103 B frame).
+// All four implementations represent it as given. Property order is mqttbytes' (the order its
+// encoder writes), which wire's list and hand's encoder follow. The peers keep the login as two
+// `String`s (empty meaning absent), so the fixture's password is UTF-8.
+
+#[derive(Debug, PartialEq, Default)]
+struct ConnectFields {
+    level: u8,
+    clean_start: bool,
+    keep_alive: u16,
+    properties: Option<ConnectProps>,
+    client_id: String,
+    will: Option<WillFields>,
+    username: Option<String>,
+    password: Option<Vec<u8>>,
+}
+
+#[derive(Debug, PartialEq, Default)]
+struct ConnectProps {
+    session_expiry_interval: Option<u32>,
+    receive_maximum: Option<u16>,
+    maximum_packet_size: Option<u32>,
+    topic_alias_maximum: Option<u16>,
+    request_response_information: Option<u8>,
+    request_problem_information: Option<u8>,
+    user_properties: Vec<(String, String)>,
+    authentication_method: Option<String>,
+    authentication_data: Option<Vec<u8>>,
+}
+
+#[derive(Debug, PartialEq)]
+struct WillFields {
+    qos: u8,
+    retain: bool,
+    properties: Option<WillProps>,
+    topic: String,
+    payload: Vec<u8>,
+}
+
+#[derive(Debug, PartialEq, Default)]
+struct WillProps {
+    will_delay_interval: Option<u32>,
+    payload_format_indicator: Option<u8>,
+    message_expiry_interval: Option<u32>,
+    content_type: Option<String>,
+    response_topic: Option<String>,
+    correlation_data: Option<Vec<u8>>,
+    user_properties: Vec<(String, String)>,
+}
+
+fn connect_user_properties() -> Vec<(String, String)> {
+    mqtt5_connect::USER_PROPERTIES
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+fn connect_expected() -> ConnectFields {
+    use mqtt5_connect::*;
+    ConnectFields {
+        level: 5,
+        clean_start: true,
+        keep_alive: KEEP_ALIVE,
+        properties: Some(ConnectProps {
+            session_expiry_interval: Some(SESSION_EXPIRY_INTERVAL),
+            receive_maximum: Some(RECEIVE_MAXIMUM_VALUE),
+            maximum_packet_size: Some(MAXIMUM_PACKET_SIZE_VALUE),
+            user_properties: connect_user_properties(),
+            ..ConnectProps::default()
+        }),
+        client_id: CLIENT_ID.to_string(),
+        will: Some(WillFields {
+            qos: 0,
+            retain: false,
+            properties: Some(WillProps {
+                will_delay_interval: Some(WILL_DELAY_INTERVAL),
+                ..WillProps::default()
+            }),
+            topic: WILL_TOPIC.to_string(),
+            payload: WILL_PAYLOAD.to_vec(),
+        }),
+        username: Some(USERNAME.to_string()),
+        password: Some(PASSWORD.as_bytes().to_vec()),
+    }
+}
+
+fn mqttbytes_connect() -> mqttbytes::v5::Connect {
+    use mqtt5_connect::*;
+    let mut will =
+        mqttbytes::v5::LastWill::new(WILL_TOPIC, WILL_PAYLOAD, mqttbytes::QoS::AtMostOnce, false);
+    will.properties = Some(mqttbytes::v5::WillProperties {
+        delay_interval: Some(WILL_DELAY_INTERVAL),
+        payload_format_indicator: None,
+        message_expiry_interval: None,
+        content_type: None,
+        response_topic: None,
+        correlation_data: None,
+        user_properties: Vec::new(),
+    });
+    mqttbytes::v5::Connect {
+        protocol: mqttbytes::Protocol::V5,
+        keep_alive: KEEP_ALIVE,
+        client_id: CLIENT_ID.to_string(),
+        clean_session: true,
+        last_will: Some(will),
+        login: Some(mqttbytes::v5::Login::new(USERNAME, PASSWORD)),
+        properties: Some(mqttbytes::v5::ConnectProperties {
+            session_expiry_interval: Some(SESSION_EXPIRY_INTERVAL),
+            receive_maximum: Some(RECEIVE_MAXIMUM_VALUE),
+            max_packet_size: Some(MAXIMUM_PACKET_SIZE_VALUE),
+            topic_alias_max: None,
+            request_response_info: None,
+            request_problem_info: None,
+            user_properties: connect_user_properties(),
+            authentication_method: None,
+            authentication_data: None,
+        }),
+    }
+}
+
+fn rumqttc_connect() -> peers::RumqttcConnect {
+    use mqtt5_connect::*;
+    use rumqttc::v5::mqttbytes::v5 as r;
+    let connect = r::Connect {
+        keep_alive: KEEP_ALIVE,
+        client_id: CLIENT_ID.to_string(),
+        clean_start: true,
+        properties: Some(r::ConnectProperties {
+            session_expiry_interval: Some(SESSION_EXPIRY_INTERVAL),
+            receive_maximum: Some(RECEIVE_MAXIMUM_VALUE),
+            max_packet_size: Some(MAXIMUM_PACKET_SIZE_VALUE),
+            user_properties: connect_user_properties(),
+            ..r::ConnectProperties::new()
+        }),
+    };
+    let will = r::LastWill::new(
+        WILL_TOPIC,
+        WILL_PAYLOAD,
+        rumqttc::v5::mqttbytes::QoS::AtMostOnce,
+        false,
+        Some(r::LastWillProperties {
+            delay_interval: Some(WILL_DELAY_INTERVAL),
+            payload_format_indicator: None,
+            message_expiry_interval: None,
+            content_type: None,
+            response_topic: None,
+            correlation_data: None,
+            user_properties: Vec::new(),
+        }),
+    );
+    (connect, Some(will), Some(r::Login::new(USERNAME, PASSWORD)))
+}
+
+fn connect_fields_wire(packet: &Packet<'_>) -> ConnectFields {
+    let Packet::Connect { connect, .. } = packet else {
+        panic!("not a CONNECT: {packet:?}")
+    };
+    let properties = connect.properties.as_ref().map(|list| {
+        let mut props = ConnectProps::default();
+        for property in list.iter() {
+            match *property {
+                Property::SessionExpiryInterval(v) => props.session_expiry_interval = Some(v),
+                Property::ReceiveMaximum { max } => props.receive_maximum = Some(max),
+                Property::MaximumPacketSize { size } => props.maximum_packet_size = Some(size),
+                Property::TopicAliasMaximum(v) => props.topic_alias_maximum = Some(v),
+                Property::RequestResponseInformation(b) => {
+                    props.request_response_information = Some(u8::from(b))
+                }
+                Property::RequestProblemInformation(b) => {
+                    props.request_problem_information = Some(u8::from(b))
+                }
+                Property::UserProperty(k, v) => {
+                    props.user_properties.push((k.to_string(), v.to_string()))
+                }
+                Property::AuthenticationMethod(s) => {
+                    props.authentication_method = Some(s.to_string())
+                }
+                Property::AuthenticationData(b) => props.authentication_data = Some(b.to_vec()),
+                other => panic!("not a CONNECT property: {other:?}"),
+            }
+        }
+        props
+    });
+    let will = connect.will.as_ref().map(|will| WillFields {
+        qos: connect.flags.will_qos as u8,
+        retain: connect.flags.will_retain,
+        properties: will.properties.as_ref().map(|list| {
+            let mut props = WillProps::default();
+            for property in list.iter() {
+                match *property {
+                    Property::WillDelayInterval(v) => props.will_delay_interval = Some(v),
+                    Property::PayloadFormatIndicator(b) => {
+                        props.payload_format_indicator = Some(u8::from(b))
+                    }
+                    Property::MessageExpiryInterval(v) => props.message_expiry_interval = Some(v),
+                    Property::ContentType(s) => props.content_type = Some(s.to_string()),
+                    Property::ResponseTopic(s) => props.response_topic = Some(s.to_string()),
+                    Property::CorrelationData(b) => props.correlation_data = Some(b.to_vec()),
+                    Property::UserProperty(k, v) => {
+                        props.user_properties.push((k.to_string(), v.to_string()))
+                    }
+                    other => panic!("not a will property: {other:?}"),
+                }
+            }
+            props
+        }),
+        topic: will.topic.to_string(),
+        payload: will.payload.to_vec(),
+    });
+    ConnectFields {
+        level: connect.version as u8,
+        clean_start: connect.flags.clean_start,
+        keep_alive: connect.keep_alive,
+        properties,
+        client_id: connect.client_id.to_string(),
+        will,
+        username: connect.username.map(|s| s.to_string()),
+        password: connect.password.map(|b| b.to_vec()),
+    }
+}
+
+fn pairs(users: &mqtt5_connect::UserProperties<'_>) -> Vec<(String, String)> {
+    users
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+fn connect_fields_hand(c: &mqtt5_connect::Connect<'_>) -> ConnectFields {
+    ConnectFields {
+        level: match c.version {
+            mqtt5::Version::V311 => 4,
+            mqtt5::Version::V5 => 5,
+        },
+        clean_start: c.clean_start,
+        keep_alive: c.keep_alive,
+        properties: c.properties.as_ref().map(|p| ConnectProps {
+            session_expiry_interval: p.session_expiry_interval,
+            receive_maximum: p.receive_maximum,
+            maximum_packet_size: p.maximum_packet_size,
+            topic_alias_maximum: p.topic_alias_maximum,
+            request_response_information: p.request_response_information.map(u8::from),
+            request_problem_information: p.request_problem_information.map(u8::from),
+            user_properties: pairs(&p.user_properties),
+            authentication_method: p.authentication_method.map(str::to_string),
+            authentication_data: p.authentication_data.map(<[u8]>::to_vec),
+        }),
+        client_id: c.client_id.to_string(),
+        will: c.will.as_ref().map(|w| WillFields {
+            qos: w.qos,
+            retain: w.retain,
+            properties: w.properties.as_ref().map(|p| WillProps {
+                will_delay_interval: p.will_delay_interval,
+                payload_format_indicator: p.payload_format_indicator.map(u8::from),
+                message_expiry_interval: p.message_expiry_interval,
+                content_type: p.content_type.map(str::to_string),
+                response_topic: p.response_topic.map(str::to_string),
+                correlation_data: p.correlation_data.map(<[u8]>::to_vec),
+                user_properties: pairs(&p.user_properties),
+            }),
+            topic: w.topic.to_string(),
+            payload: w.payload.to_vec(),
+        }),
+        username: c.username.map(str::to_string),
+        password: c.password.map(<[u8]>::to_vec),
+    }
+}
+
+/// The peers' v5 CONNECT types have the same public fields; only their types differ. Both keep
+/// the login as `String`s, empty meaning absent.
+macro_rules! connect_fields_peer {
+    ($level:expr, $clean_start:expr, $c:expr, $will:expr, $login:expr,
+     $w:ident => $will_topic:expr) => {{
+        let (c, will, login) = ($c, $will, $login);
+        ConnectFields {
+            level: $level,
+            clean_start: $clean_start,
+            keep_alive: c.keep_alive,
+            properties: c.properties.as_ref().map(|p| ConnectProps {
+                session_expiry_interval: p.session_expiry_interval,
+                receive_maximum: p.receive_maximum,
+                maximum_packet_size: p.max_packet_size,
+                topic_alias_maximum: p.topic_alias_max,
+                request_response_information: p.request_response_info,
+                request_problem_information: p.request_problem_info,
+                user_properties: p.user_properties.clone(),
+                authentication_method: p.authentication_method.clone(),
+                authentication_data: p.authentication_data.as_ref().map(|b| b.to_vec()),
+            }),
+            client_id: c.client_id.clone(),
+            will: will.as_ref().map(|$w| WillFields {
+                qos: $w.qos as u8,
+                retain: $w.retain,
+                properties: $w.properties.as_ref().map(|p| WillProps {
+                    will_delay_interval: p.delay_interval,
+                    payload_format_indicator: p.payload_format_indicator,
+                    message_expiry_interval: p.message_expiry_interval,
+                    content_type: p.content_type.clone(),
+                    response_topic: p.response_topic.clone(),
+                    correlation_data: p.correlation_data.as_ref().map(|b| b.to_vec()),
+                    user_properties: p.user_properties.clone(),
+                }),
+                topic: $will_topic,
+                payload: $w.message.to_vec(),
+            }),
+            username: login
+                .as_ref()
+                .map(|l| l.username.clone())
+                .filter(|s| !s.is_empty()),
+            password: login
+                .as_ref()
+                .map(|l| l.password.as_bytes().to_vec())
+                .filter(|b| !b.is_empty()),
+        }
+    }};
+}
+
+fn connect_fields_mqttbytes(packet: &mqttbytes::v5::Packet) -> ConnectFields {
+    let mqttbytes::v5::Packet::Connect(c) = packet else {
+        panic!("not a CONNECT: {packet:?}")
+    };
+    let level = match c.protocol {
+        mqttbytes::Protocol::V4 => 4,
+        mqttbytes::Protocol::V5 => 5,
+    };
+    connect_fields_peer!(level, c.clean_session, c, &c.last_will, &c.login, w => w.topic.clone())
+}
+
+fn connect_fields_rumqttc(packet: &rumqttc::v5::mqttbytes::v5::Packet) -> ConnectFields {
+    let rumqttc::v5::mqttbytes::v5::Packet::Connect(c, will, login) = packet else {
+        panic!("not a CONNECT: {packet:?}")
+    };
+    connect_fields_peer!(5, c.clean_start, c, will, login,
+        w => String::from_utf8(w.topic.to_vec()).expect("UTF-8 will topic"))
+}
+
+/// Decodes `frame` with all four implementations (`wire` and `hand` walk a whole batch) and
+/// checks they recover the fixture.
+fn check_connect_decoders(frame: &[u8]) {
+    let want = connect_expected();
+    let frames = batch(frame);
+    type Decode = fn(&[u8]) -> Option<(ConnectFields, usize)>;
+    let wire: Decode = |b| {
+        entry::mqtt5_connect_decode_wire(b)
+            .ok()
+            .map(|(p, n)| (connect_fields_wire(&p), n))
+    };
+    let hand: Decode =
+        |b| entry::mqtt5_connect_decode_hand(b).map(|(c, n)| (connect_fields_hand(&c), n));
+    for (name, decode) in [("wire", wire), ("hand", hand)] {
+        let mut rest = &frames[..];
+        while !rest.is_empty() {
+            let (got, used) = decode(rest).unwrap_or_else(|| panic!("{name} failed to decode"));
+            assert_eq!(got, want, "{name} decoded other values");
+            assert_eq!(used, frame.len(), "{name} took another length");
+            rest = &rest[used..];
+        }
+    }
+    let mut s = stream(frame, 2);
+    let p = peers::v5_decode_mqttbytes(&mut s).expect("mqttbytes decodes");
+    assert_eq!(
+        connect_fields_mqttbytes(&p),
+        want,
+        "mqttbytes decoded other values"
+    );
+    let p = peers::v5_decode_rumqttc(&mut s).expect("rumqttc decodes");
+    assert_eq!(
+        connect_fields_rumqttc(&p),
+        want,
+        "rumqttc decoded other values"
+    );
+    assert!(s.is_empty());
+}
+
+/// `wire` and `hand` accept and reject the same CONNECTs: every truncation of `frame`, and
+/// `frame` with each byte replaced by every other value. Where both accept, they agree on the
+/// values and the length.
+fn check_connect_validation(frame: &[u8]) {
+    let wire = |b: &[u8]| match wire_protocols::mqtt::decode(b, wire_protocols::mqtt::Version::V5) {
+        Ok((packet @ Packet::Connect { .. }, n)) => Some((connect_fields_wire(&packet), n)),
+        _ => None,
+    };
+    let hand = |b: &[u8]| mqtt5_connect::decode(b).map(|(c, n)| (connect_fields_hand(&c), n));
+    for len in 0..frame.len() {
+        assert_eq!(hand(&frame[..len]), None, "hand accepts a truncated frame");
+        assert_eq!(wire(&frame[..len]), None, "wire accepts a truncated frame");
+    }
+    let mut accepted = 0;
+    let mut mutated = frame.to_vec();
+    for i in 0..frame.len() {
+        for v in 0..=u8::MAX {
+            mutated[i] = v;
+            let (w, h) = (wire(&mutated), hand(&mutated));
+            assert_eq!(w, h, "wire and hand disagree on byte {i} = {v:#04x}");
+            accepted += usize::from(w.is_some());
+        }
+        mutated[i] = frame[i];
+    }
+    assert!(accepted > frame.len());
+}
+
+#[inline(always)]
+fn consume_connect_wire(packet: &Packet<'_>) {
+    let Packet::Connect { connect, .. } = packet else {
+        unreachable!("not a CONNECT")
+    };
+    black_box(connect.version);
+    black_box(connect.flags);
+    black_box(connect.keep_alive);
+    if let Some(properties) = &connect.properties {
+        for property in properties.iter() {
+            black_box(property);
+        }
+    }
+    black_box(connect.client_id.as_str());
+    if let Some(will) = &connect.will {
+        if let Some(properties) = &will.properties {
+            for property in properties.iter() {
+                black_box(property);
+            }
+        }
+        black_box(will.topic.as_str());
+        black_box(will.payload.bytes);
+    }
+    black_box(connect.username.map(|s| s.as_str()));
+    black_box(connect.password.map(|b| b.bytes));
+}
+
+#[inline(always)]
+fn consume_connect_hand(c: &mqtt5_connect::Connect<'_>) {
+    black_box(c.version);
+    black_box(c.clean_start);
+    black_box(c.keep_alive);
+    if let Some(p) = &c.properties {
+        black_box(p.session_expiry_interval);
+        black_box(p.receive_maximum);
+        black_box(p.maximum_packet_size);
+        black_box(p.topic_alias_maximum);
+        black_box(p.request_response_information);
+        black_box(p.request_problem_information);
+        for pair in p.user_properties.iter() {
+            black_box(pair);
+        }
+        black_box(p.authentication_method);
+        black_box(p.authentication_data);
+    }
+    black_box(c.client_id);
+    if let Some(w) = &c.will {
+        black_box((w.qos, w.retain));
+        if let Some(p) = &w.properties {
+            black_box(p.will_delay_interval);
+            black_box(p.payload_format_indicator);
+            black_box(p.message_expiry_interval);
+            black_box(p.content_type);
+            black_box(p.response_topic);
+            black_box(p.correlation_data);
+            for pair in p.user_properties.iter() {
+                black_box(pair);
+            }
+        }
+        black_box(w.topic);
+        black_box(w.payload);
+    }
+    black_box(c.username);
+    black_box(c.password);
+}
+
+macro_rules! consume_connect_peer {
+    ($c:expr, $will:expr, $login:expr, $w:ident => $will_topic:expr) => {{
+        let (c, will, login) = ($c, $will, $login);
+        black_box(c.keep_alive);
+        black_box(c.client_id.as_str());
+        if let Some(p) = &c.properties {
+            black_box(p.session_expiry_interval);
+            black_box(p.receive_maximum);
+            black_box(p.max_packet_size);
+            black_box(p.topic_alias_max);
+            black_box(p.request_response_info);
+            black_box(p.request_problem_info);
+            for (k, v) in &p.user_properties {
+                black_box((k.as_str(), v.as_str()));
+            }
+            black_box(p.authentication_method.as_deref());
+            black_box(p.authentication_data.as_deref());
+        }
+        if let Some($w) = will {
+            black_box(($w.qos, $w.retain));
+            if let Some(p) = &$w.properties {
+                black_box(p.delay_interval);
+                black_box(p.payload_format_indicator);
+                black_box(p.message_expiry_interval);
+                black_box(p.content_type.as_deref());
+                black_box(p.response_topic.as_deref());
+                black_box(p.correlation_data.as_deref());
+                for (k, v) in &p.user_properties {
+                    black_box((k.as_str(), v.as_str()));
+                }
+            }
+            black_box($will_topic);
+            black_box(&$w.message[..]);
+        }
+        if let Some(l) = login {
+            black_box((l.username.as_str(), l.password.as_str()));
+        }
+    }};
+}
+
+fn mqtt5_connect_props_decode(c: &mut Criterion) {
+    let mut frame = BytesMut::new();
+    peers::v5_connect_encode_mqttbytes(&mqttbytes_connect(), &mut frame);
+    assert_eq!(frame.len(), 103);
+    check_connect_decoders(&frame);
+    check_connect_validation(&frame);
+    // The same CONNECT at protocol level 4 (no properties), so the 3.1.1 layout and its flag
+    // rules are cross-checked too.
+    let v311 = wire_protocols::mqtt::encode(
+        &mqtt5_connect::sample_wire(mqtt5::Version::V311),
+        wire_protocols::mqtt::Version::V311,
+    )
+    .expect("encodable");
+    check_connect_validation(&v311);
+    let frames = batch(&frame);
+
+    let mut group = c.benchmark_group("mqtt5_connect_props_decode");
+    group.bench_function("wire", |b| {
+        bench_slice(b, &frames, |input| {
+            let (packet, used) = entry::mqtt5_connect_decode_wire(input).unwrap();
+            consume_connect_wire(&packet);
+            used
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_slice(b, &frames, |input| {
+            let (connect, used) = entry::mqtt5_connect_decode_hand(input).unwrap();
+            consume_connect_hand(&connect);
+            used
+        })
+    });
+    group.bench_function("mqttbytes", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = peers::v5_decode_mqttbytes(s).unwrap();
+            let mqttbytes::v5::Packet::Connect(c) = &packet else {
+                unreachable!()
+            };
+            black_box((c.protocol, c.clean_session));
+            consume_connect_peer!(c, &c.last_will, &c.login, w => w.topic.as_str());
+        })
+    });
+    group.bench_function("rumqttc", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = peers::v5_decode_rumqttc(s).unwrap();
+            let rumqttc::v5::mqttbytes::v5::Packet::Connect(c, will, login) = &packet else {
+                unreachable!()
+            };
+            black_box(c.clean_start);
+            // rumqttc's v5 keeps the will topic as unvalidated `Bytes`.
+            consume_connect_peer!(c, will, login, w => &w.topic[..]);
+        })
+    });
+    group.finish();
+}
+
+fn mqtt5_connect_props_encode(c: &mut Criterion) {
+    let mqttbytes = mqttbytes_connect();
+    let rumqttc = rumqttc_connect();
+    let wire = mqtt5_connect::sample_wire(mqtt5::Version::V5);
+    let hand = mqtt5_connect::sample();
+
+    let mut reference = BytesMut::new();
+    peers::v5_connect_encode_mqttbytes(&mqttbytes, &mut reference);
+    assert_eq!(reference.len(), 103);
+    let mut out = Vec::with_capacity(256);
+    entry::mqtt5_connect_encode_wire(&wire, &mut out);
+    assert_eq!(out, reference, "wire encodes other bytes");
+    out.clear();
+    entry::mqtt5_connect_encode_hand(&hand, &mut out);
+    assert_eq!(out, reference, "hand encodes other bytes");
+    let mut buf = BytesMut::with_capacity(256);
+    peers::v5_connect_encode_rumqttc(&rumqttc, &mut buf);
+    assert_eq!(buf, reference, "rumqttc encodes other bytes");
+
+    let mut group = c.benchmark_group("mqtt5_connect_props_encode");
+    group.bench_function("wire", |b| {
+        b.iter(|| {
+            out.clear();
+            entry::mqtt5_connect_encode_wire(black_box(&wire), &mut out);
+            black_box(&*out);
+        })
+    });
+    group.bench_function("hand", |b| {
+        b.iter(|| {
+            out.clear();
+            entry::mqtt5_connect_encode_hand(black_box(&hand), &mut out);
+            black_box(&*out);
+        })
+    });
+    group.bench_function("mqttbytes", |b| {
+        b.iter(|| {
+            buf.clear();
+            peers::v5_connect_encode_mqttbytes(black_box(&mqttbytes), &mut buf);
+            black_box(&buf[..]);
+        })
+    });
+    group.bench_function("rumqttc", |b| {
+        b.iter(|| {
+            buf.clear();
+            peers::v5_connect_encode_rumqttc(black_box(&rumqttc), &mut buf);
+            black_box(&buf[..]);
+        })
+    });
+    group.finish();
+}
 fn config() -> Criterion {
     Criterion::default()
         .warm_up_time(Duration::from_secs(1))
@@ -762,6 +1416,7 @@ criterion_group! {
     name = benches;
     config = config();
     targets = mqtt311_publish_64_decode, mqtt311_publish_64_encode, mqtt311_publish_4096_decode,
-        mqtt5_publish_props_decode, mqtt5_publish_props_encode
+        mqtt5_publish_props_decode, mqtt5_publish_props_encode, mqtt5_publish_4096_decode,
+        mqtt5_publish_4096_encode, mqtt5_connect_props_decode, mqtt5_connect_props_encode
 }
 criterion_main!(benches);

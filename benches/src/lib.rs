@@ -4,6 +4,7 @@
 pub mod entry;
 pub mod mqtt;
 pub mod mqtt5;
+pub mod mqtt5_connect;
 pub mod msgpack;
 pub mod rocketmq;
 pub mod seeds;
