@@ -5,6 +5,7 @@ pub mod entry;
 pub mod mqtt;
 pub mod mqtt5;
 pub mod mqtt5_connect;
+mod mqtt_hand;
 pub mod msgpack;
 pub mod rocketmq;
 pub mod seeds;

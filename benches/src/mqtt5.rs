@@ -25,6 +25,7 @@
 //! wants an exact frame and checks none of the above beyond UTF-8; adding the checks after it
 //! would scan the topic twice.
 
+use crate::mqtt_hand::*;
 use bytes::BufMut;
 
 /// Which protocol version's layout to use (PUBLISH has properties only in 5.0).
@@ -188,158 +189,6 @@ impl Iterator for SubscriptionIds<'_> {
     }
 }
 
-const PAYLOAD_FORMAT: u8 = 0x01;
-const MESSAGE_EXPIRY: u8 = 0x02;
-const CONTENT_TYPE: u8 = 0x03;
-const RESPONSE_TOPIC: u8 = 0x08;
-const CORRELATION_DATA: u8 = 0x09;
-const SUBSCRIPTION_ID: u8 = 0x0b;
-const TOPIC_ALIAS: u8 = 0x23;
-const USER_PROPERTY: u8 = 0x26;
-const VBI_MAX: usize = 268_435_455;
-
-/// A minimal Variable Byte Integer: 1 to 4 bytes, no zero last group after the first.
-#[inline]
-fn vbi(input: &mut &[u8]) -> Option<usize> {
-    let (&first, rest) = input.split_first()?;
-    *input = rest;
-    if first < 0x80 {
-        return Some(usize::from(first));
-    }
-    vbi_continued(input, first)
-}
-
-#[inline]
-fn vbi_continued(input: &mut &[u8], first: u8) -> Option<usize> {
-    let mut value = usize::from(first & 0x7f);
-    for i in 1..4 {
-        let (&byte, rest) = input.split_first()?;
-        *input = rest;
-        value |= usize::from(byte & 0x7f) << (7 * i);
-        if byte < 0x80 {
-            return (byte != 0).then_some(value);
-        }
-    }
-    None
-}
-
-#[inline]
-fn vbi_len(n: usize) -> usize {
-    match n {
-        0..=0x7f => 1,
-        0x80..=0x3fff => 2,
-        0x4000..=0x1f_ffff => 3,
-        _ => 4,
-    }
-}
-
-#[inline]
-fn put_vbi(out: &mut Vec<u8>, mut n: usize) {
-    loop {
-        let byte = (n & 0x7f) as u8;
-        n >>= 7;
-        if n == 0 {
-            out.put_u8(byte);
-            return;
-        }
-        out.put_u8(byte | 0x80);
-    }
-}
-
-/// `u16` length, then that many bytes.
-#[inline]
-fn prefixed<'a>(input: &mut &'a [u8]) -> Option<&'a [u8]> {
-    let (len, rest) = input.split_first_chunk::<2>()?;
-    let len = usize::from(u16::from_be_bytes(*len));
-    if len > rest.len() {
-        return None;
-    }
-    let (bytes, rest) = rest.split_at(len);
-    *input = rest;
-    Some(bytes)
-}
-
-const LO: u64 = u64::from_ne_bytes([0x01; 8]);
-const HI: u64 = u64::from_ne_bytes([0x80; 8]);
-
-/// Non-zero when a byte of `x` is 0 (exact as a yes/no answer).
-#[inline(always)]
-fn zero_byte(x: u64) -> u64 {
-    x.wrapping_sub(LO) & !x & HI
-}
-
-/// High bits of `w`, and a non-zero value when a byte of `w` is forbidden: U+0000, and for a
-/// topic name also `+` and `#`.
-#[inline(always)]
-fn word<const TOPIC: bool>(w: u64) -> (u64, u64) {
-    let mut bad = zero_byte(w);
-    if TOPIC {
-        bad |= zero_byte(w ^ (LO * u64::from(b'+'))) | zero_byte(w ^ (LO * u64::from(b'#')));
-    }
-    (w & HI, bad)
-}
-
-/// Checks an MQTT string in one pass, 8 bytes at a time (plain `u64` arithmetic): valid UTF-8
-/// (ASCII fast path), no U+0000, and for a topic name no wildcard. None of the forbidden bytes
-/// can occur inside a multi-byte UTF-8 sequence, so the byte test is exact.
-#[inline(always)]
-fn checked_str<const TOPIC: bool>(bytes: &[u8]) -> Option<&str> {
-    let (mut high, mut bad) = (0u64, 0u64);
-    if bytes.len() >= 8 {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let (h, b) = word::<TOPIC>(u64::from_ne_bytes(chunk.try_into().ok()?));
-            high |= h;
-            bad |= b;
-        }
-        if !chunks.remainder().is_empty() {
-            // The last 8 bytes, overlapping the previous word.
-            let last = bytes.last_chunk::<8>()?;
-            let (h, b) = word::<TOPIC>(u64::from_ne_bytes(*last));
-            high |= h;
-            bad |= b;
-        }
-    } else {
-        for &b in bytes {
-            high |= u64::from(b & 0x80);
-            bad |= u64::from(b == 0 || (TOPIC && (b == b'+' || b == b'#')));
-        }
-    }
-    if bad != 0 {
-        return None;
-    }
-    if high == 0 {
-        // SAFETY: every byte is ASCII.
-        return Some(unsafe { core::str::from_utf8_unchecked(bytes) });
-    }
-    core::str::from_utf8(bytes).ok()
-}
-
-/// An MQTT UTF-8 string: valid UTF-8 without U+0000.
-#[inline]
-fn mqtt_str(bytes: &[u8]) -> Option<&str> {
-    checked_str::<false>(bytes)
-}
-
-/// A topic name: an MQTT string without the wildcards `+` and `#`.
-#[inline]
-fn topic_name(bytes: &[u8]) -> Option<&str> {
-    checked_str::<true>(bytes)
-}
-
-#[inline]
-fn string<'a>(input: &mut &'a [u8]) -> Option<&'a str> {
-    mqtt_str(prefixed(input)?)
-}
-
-/// A string inside a section the decoder already validated.
-#[inline]
-fn validated_str<'a>(input: &mut &'a [u8]) -> Option<&'a str> {
-    let bytes = prefixed(input)?;
-    // SAFETY: a `Section` is only built by `properties`, which checked every string in it.
-    Some(unsafe { core::str::from_utf8_unchecked(bytes) })
-}
-
 /// The next property of a validated section: its identifier and value bytes.
 #[inline]
 fn next_property<'a>(section: &mut &'a [u8]) -> Option<(u8, &'a [u8])> {
@@ -479,12 +328,6 @@ pub fn decode(input: &[u8], version: Version) -> Option<(Publish<'_>, usize)> {
         payload: body,
     };
     Some((publish, used))
-}
-
-/// Checks a string to encode (length, no U+0000) and returns its encoded size.
-#[inline]
-fn str_len(s: &str) -> Option<usize> {
-    (s.len() <= 0xffff && mqtt_str(s.as_bytes()).is_some()).then_some(2 + s.len())
 }
 
 impl Properties<'_> {

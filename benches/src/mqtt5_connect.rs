@@ -18,6 +18,7 @@
 //! validated section, iterated lazily without allocating. The encoder writes properties in
 //! mqttbytes' order and derives the Connect Flags from which parts are present.
 
+use crate::mqtt_hand::*;
 use crate::mqtt5::Version;
 use bytes::BufMut;
 
@@ -144,75 +145,6 @@ impl<'a> Iterator for UserPropertyIter<'a> {
     }
 }
 
-const PAYLOAD_FORMAT: u8 = 0x01;
-const MESSAGE_EXPIRY: u8 = 0x02;
-const CONTENT_TYPE: u8 = 0x03;
-const RESPONSE_TOPIC: u8 = 0x08;
-const CORRELATION_DATA: u8 = 0x09;
-const SESSION_EXPIRY: u8 = 0x11;
-const AUTH_METHOD: u8 = 0x15;
-const AUTH_DATA: u8 = 0x16;
-const REQUEST_PROBLEM: u8 = 0x17;
-const WILL_DELAY: u8 = 0x18;
-const REQUEST_RESPONSE: u8 = 0x19;
-const RECEIVE_MAXIMUM: u8 = 0x21;
-const TOPIC_ALIAS_MAXIMUM: u8 = 0x22;
-const USER_PROPERTY: u8 = 0x26;
-const MAXIMUM_PACKET_SIZE: u8 = 0x27;
-const VBI_MAX: usize = 268_435_455;
-
-/// A minimal Variable Byte Integer: 1 to 4 bytes, no zero last group after the first.
-#[inline]
-fn vbi(input: &mut &[u8]) -> Option<usize> {
-    let (&first, rest) = input.split_first()?;
-    *input = rest;
-    if first < 0x80 {
-        return Some(usize::from(first));
-    }
-    let mut value = usize::from(first & 0x7f);
-    for i in 1..4 {
-        let (&byte, rest) = input.split_first()?;
-        *input = rest;
-        value |= usize::from(byte & 0x7f) << (7 * i);
-        if byte < 0x80 {
-            return (byte != 0).then_some(value);
-        }
-    }
-    None
-}
-
-#[inline]
-fn vbi_len(n: usize) -> usize {
-    match n {
-        0..=0x7f => 1,
-        0x80..=0x3fff => 2,
-        0x4000..=0x1f_ffff => 3,
-        _ => 4,
-    }
-}
-
-#[inline]
-fn put_vbi(out: &mut Vec<u8>, mut n: usize) {
-    loop {
-        let byte = (n & 0x7f) as u8;
-        n >>= 7;
-        if n == 0 {
-            out.put_u8(byte);
-            return;
-        }
-        out.put_u8(byte | 0x80);
-    }
-}
-
-/// `u16` length, then that many bytes.
-#[inline]
-fn prefixed<'a>(input: &mut &'a [u8]) -> Option<&'a [u8]> {
-    let (len, rest) = input.split_first_chunk::<2>()?;
-    let (bytes, rest) = rest.split_at_checked(usize::from(u16::from_be_bytes(*len)))?;
-    *input = rest;
-    Some(bytes)
-}
-
 #[inline]
 fn u8_at(input: &mut &[u8]) -> Option<u8> {
     let (&b, rest) = input.split_first()?;
@@ -241,47 +173,6 @@ fn bool_at(input: &mut &[u8]) -> Option<bool> {
         1 => Some(true),
         _ => None,
     }
-}
-
-const LO: u64 = u64::from_ne_bytes([0x01; 8]);
-const HI: u64 = u64::from_ne_bytes([0x80; 8]);
-
-/// An MQTT UTF-8 string, checked in one pass 8 bytes at a time: valid UTF-8 (ASCII fast
-/// path) and no U+0000.
-#[inline]
-fn mqtt_str(bytes: &[u8]) -> Option<&str> {
-    let (mut high, mut zero) = (0u64, 0u64);
-    let mut chunks = bytes.chunks_exact(8);
-    for chunk in &mut chunks {
-        let w = u64::from_ne_bytes(chunk.try_into().ok()?);
-        high |= w & HI;
-        zero |= w.wrapping_sub(LO) & !w & HI;
-    }
-    for &b in chunks.remainder() {
-        high |= u64::from(b & 0x80);
-        zero |= u64::from(b == 0);
-    }
-    if zero != 0 {
-        return None;
-    }
-    if high == 0 {
-        // SAFETY: every byte is ASCII.
-        return Some(unsafe { core::str::from_utf8_unchecked(bytes) });
-    }
-    core::str::from_utf8(bytes).ok()
-}
-
-#[inline]
-fn string<'a>(input: &mut &'a [u8]) -> Option<&'a str> {
-    mqtt_str(prefixed(input)?)
-}
-
-/// A string inside a section the decoder already validated.
-#[inline]
-fn validated_str<'a>(input: &mut &'a [u8]) -> Option<&'a str> {
-    let bytes = prefixed(input)?;
-    // SAFETY: a `Decoded` section is only built by the decoder, which checked every string.
-    Some(unsafe { core::str::from_utf8_unchecked(bytes) })
 }
 
 /// `slot` set to `value`; `None` if it was already set (a repeated property).
@@ -457,12 +348,6 @@ pub fn decode(input: &[u8]) -> Option<(Connect<'_>, usize)> {
         password,
     };
     Some((connect, used))
-}
-
-/// Checks a string to encode (length, no U+0000) and returns its encoded size.
-#[inline]
-fn str_len(s: &str) -> Option<usize> {
-    (s.len() <= 0xffff && mqtt_str(s.as_bytes()).is_some()).then_some(2 + s.len())
 }
 
 #[inline]
