@@ -1,6 +1,8 @@
 //! Derived codecs (`wire`) against hand-written `bytes` code (`hand`) on the same layouts, in
 //! the same run. Benchmark ids are `<case>/<impl>`; `benches/ratios.py` prints the ratios.
 
+mod common;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
@@ -27,19 +29,11 @@ fn rocketmq_header(c: &mut Criterion) {
 
     let mut out = Vec::with_capacity(256);
     let mut group = c.benchmark_group("rocketmq_header_encode");
-    group.bench_function("wire", |b| {
-        b.iter(|| {
-            out.clear();
-            entry::rocketmq_header_encode_wire(black_box(&header), &mut out);
-            black_box(&*out);
-        })
+    common::encode_into(&mut group, "wire", &mut out, |out| {
+        entry::rocketmq_header_encode_wire(black_box(&header), out)
     });
-    group.bench_function("hand", |b| {
-        b.iter(|| {
-            out.clear();
-            entry::rocketmq_header_encode_hand(black_box(&header), &mut out);
-            black_box(&*out);
-        })
+    common::encode_into(&mut group, "hand", &mut out, |out| {
+        entry::rocketmq_header_encode_hand(black_box(&header), out)
     });
     group.finish();
 }
@@ -66,19 +60,11 @@ fn mqtt_publish(c: &mut Criterion) {
 
     let mut out = Vec::with_capacity(256);
     let mut group = c.benchmark_group("mqtt_publish_64_encode");
-    group.bench_function("wire", |b| {
-        b.iter(|| {
-            out.clear();
-            entry::mqtt_publish_encode_wire(black_box(&publish), &mut out);
-            black_box(&*out);
-        })
+    common::encode_into(&mut group, "wire", &mut out, |out| {
+        entry::mqtt_publish_encode_wire(black_box(&publish), out)
     });
-    group.bench_function("hand", |b| {
-        b.iter(|| {
-            out.clear();
-            entry::mqtt_publish_encode_hand(black_box(&publish), &mut out);
-            black_box(&*out);
-        })
+    common::encode_into(&mut group, "hand", &mut out, |out| {
+        entry::mqtt_publish_encode_hand(black_box(&publish), out)
     });
     group.finish();
 }

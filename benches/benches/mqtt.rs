@@ -23,6 +23,8 @@
 //! buffer (`Vec<u8>` for wire and hand, `BytesMut` for the peers) and the output is black-boxed.
 
 use bytes::BytesMut;
+mod common;
+
 use criterion::{Bencher, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -636,33 +638,17 @@ fn mqtt311_publish_64_encode(c: &mut Criterion) {
     assert_eq!(buf, reference, "rumqttc encodes other bytes");
 
     let mut group = c.benchmark_group("mqtt311_publish_64_encode");
-    group.bench_function("wire", |b| {
-        b.iter(|| {
-            out.clear();
-            entry::mqtt311_publish_encode_wire(black_box(&wire), &mut out);
-            black_box(&*out);
-        })
+    common::encode_into(&mut group, "wire", &mut out, |out| {
+        entry::mqtt311_publish_encode_wire(black_box(&wire), out)
     });
-    group.bench_function("hand", |b| {
-        b.iter(|| {
-            out.clear();
-            entry::mqtt311_publish_encode_hand(black_box(&hand), &mut out);
-            black_box(&*out);
-        })
+    common::encode_into(&mut group, "hand", &mut out, |out| {
+        entry::mqtt311_publish_encode_hand(black_box(&hand), out)
     });
-    group.bench_function("mqttbytes", |b| {
-        b.iter(|| {
-            buf.clear();
-            peers::v4_encode_mqttbytes(black_box(&mqttbytes), &mut buf);
-            black_box(&buf[..]);
-        })
+    common::encode_into_bytes(&mut group, "mqttbytes", &mut buf, |buf| {
+        peers::v4_encode_mqttbytes(black_box(&mqttbytes), buf)
     });
-    group.bench_function("rumqttc", |b| {
-        b.iter(|| {
-            buf.clear();
-            peers::v4_encode_rumqttc(black_box(&rumqttc), &mut buf);
-            black_box(&buf[..]);
-        })
+    common::encode_into_bytes(&mut group, "rumqttc", &mut buf, |buf| {
+        peers::v4_encode_rumqttc(black_box(&rumqttc), buf)
     });
     group.finish();
 }
@@ -740,33 +726,17 @@ fn mqtt5_encode(c: &mut Criterion, case: &str, payload_len: usize, frame_len: us
     assert_eq!(buf, reference, "rumqttc encodes other bytes");
 
     let mut group = c.benchmark_group(case);
-    group.bench_function("wire", |b| {
-        b.iter(|| {
-            out.clear();
-            entry::mqtt5_publish_encode_wire(black_box(&wire), &mut out);
-            black_box(&*out);
-        })
+    common::encode_into(&mut group, "wire", &mut out, |out| {
+        entry::mqtt5_publish_encode_wire(black_box(&wire), out)
     });
-    group.bench_function("hand", |b| {
-        b.iter(|| {
-            out.clear();
-            entry::mqtt5_publish_encode_hand(black_box(&hand), &mut out);
-            black_box(&*out);
-        })
+    common::encode_into(&mut group, "hand", &mut out, |out| {
+        entry::mqtt5_publish_encode_hand(black_box(&hand), out)
     });
-    group.bench_function("mqttbytes", |b| {
-        b.iter(|| {
-            buf.clear();
-            peers::v5_encode_mqttbytes(black_box(&mqttbytes), &mut buf);
-            black_box(&buf[..]);
-        })
+    common::encode_into_bytes(&mut group, "mqttbytes", &mut buf, |buf| {
+        peers::v5_encode_mqttbytes(black_box(&mqttbytes), buf)
     });
-    group.bench_function("rumqttc", |b| {
-        b.iter(|| {
-            buf.clear();
-            peers::v5_encode_rumqttc(black_box(&rumqttc), &mut buf);
-            black_box(&buf[..]);
-        })
+    common::encode_into_bytes(&mut group, "rumqttc", &mut buf, |buf| {
+        peers::v5_encode_rumqttc(black_box(&rumqttc), buf)
     });
     group.finish();
 }
@@ -1375,33 +1345,17 @@ fn mqtt5_connect_props_encode(c: &mut Criterion) {
     assert_eq!(buf, reference, "rumqttc encodes other bytes");
 
     let mut group = c.benchmark_group("mqtt5_connect_props_encode");
-    group.bench_function("wire", |b| {
-        b.iter(|| {
-            out.clear();
-            entry::mqtt5_connect_encode_wire(black_box(&wire), &mut out);
-            black_box(&*out);
-        })
+    common::encode_into(&mut group, "wire", &mut out, |out| {
+        entry::mqtt5_connect_encode_wire(black_box(&wire), out)
     });
-    group.bench_function("hand", |b| {
-        b.iter(|| {
-            out.clear();
-            entry::mqtt5_connect_encode_hand(black_box(&hand), &mut out);
-            black_box(&*out);
-        })
+    common::encode_into(&mut group, "hand", &mut out, |out| {
+        entry::mqtt5_connect_encode_hand(black_box(&hand), out)
     });
-    group.bench_function("mqttbytes", |b| {
-        b.iter(|| {
-            buf.clear();
-            peers::v5_connect_encode_mqttbytes(black_box(&mqttbytes), &mut buf);
-            black_box(&buf[..]);
-        })
+    common::encode_into_bytes(&mut group, "mqttbytes", &mut buf, |buf| {
+        peers::v5_connect_encode_mqttbytes(black_box(&mqttbytes), buf)
     });
-    group.bench_function("rumqttc", |b| {
-        b.iter(|| {
-            buf.clear();
-            peers::v5_connect_encode_rumqttc(black_box(&rumqttc), &mut buf);
-            black_box(&buf[..]);
-        })
+    common::encode_into_bytes(&mut group, "rumqttc", &mut buf, |buf| {
+        peers::v5_connect_encode_rumqttc(black_box(&rumqttc), buf)
     });
     group.finish();
 }

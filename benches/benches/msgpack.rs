@@ -19,8 +19,9 @@
 //!   array of 16 integers, `dc 00 10` then one byte each below 0x80 and `cc xx` above, 45 bytes
 //!   in all for this id; that is a different message, not measured here.)
 
-use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
+mod common;
+
+use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
 use wire_benches::entry;
@@ -89,29 +90,6 @@ fn bytes_of(f: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
     out
 }
 
-/// Times `f` appending to `out`, a reused buffer cleared before each op. Generic, so the call
-/// to the (out-of-line) timed function is inlined into criterion's loop as in the other benches.
-///
-/// The output is observed as `black_box(&*out)` (its address: the bytes may be read, so they
-/// must be written), not `black_box(out.as_slice())`: for that, the loop loaded the `Vec`'s
-/// pointer and length as one 16-byte load right after the timed function's 8-byte store of the
-/// length, a store-forwarding stall that added about 3.5 ns to every op here (UUID `hand`:
-/// 5.0 ns in criterion against 1.6 ns in a plain loop).
-fn time<F: FnMut(&mut Vec<u8>)>(
-    group: &mut BenchmarkGroup<'_, WallTime>,
-    name: &str,
-    out: &mut Vec<u8>,
-    mut f: F,
-) {
-    group.bench_function(name, |b| {
-        b.iter(|| {
-            out.clear();
-            f(out);
-            black_box(&*out);
-        })
-    });
-}
-
 fn pack_int(c: &mut Criterion) {
     let (a, b) = msgpack::INTS;
     let wire = bytes_of(|out| entry::msgpack_pack_int_wire(a, b, out));
@@ -148,13 +126,13 @@ fn pack_int(c: &mut Criterion) {
 
     let mut out = Vec::with_capacity(1024);
     let mut group = c.benchmark_group("msgpack_pack_int");
-    time(&mut group, "wire", &mut out, |out| {
+    common::encode_into(&mut group, "wire", &mut out, |out| {
         entry::msgpack_pack_int_wire(black_box(a), black_box(b), out)
     });
-    time(&mut group, "hand", &mut out, |out| {
+    common::encode_into(&mut group, "hand", &mut out, |out| {
         entry::msgpack_pack_int_hand(black_box(a), black_box(b), out)
     });
-    time(&mut group, "rmp", &mut out, |out| {
+    common::encode_into(&mut group, "rmp", &mut out, |out| {
         peers::pack_int_rmp(black_box(a), black_box(b), out)
     });
     group.finish();
@@ -182,13 +160,13 @@ fn pack_string(c: &mut Criterion) {
 
     let mut out = Vec::with_capacity(1024);
     let mut group = c.benchmark_group("msgpack_pack_string");
-    time(&mut group, "wire", &mut out, |out| {
+    common::encode_into(&mut group, "wire", &mut out, |out| {
         entry::msgpack_pack_string_wire(black_box(s), out)
     });
-    time(&mut group, "hand", &mut out, |out| {
+    common::encode_into(&mut group, "hand", &mut out, |out| {
         entry::msgpack_pack_string_hand(black_box(s), out)
     });
-    time(&mut group, "rmp", &mut out, |out| {
+    common::encode_into(&mut group, "rmp", &mut out, |out| {
         peers::pack_string_rmp(black_box(s), out)
     });
     group.finish();
@@ -212,13 +190,13 @@ fn pack_uuid(c: &mut Criterion) {
 
     let mut out = Vec::with_capacity(1024);
     let mut group = c.benchmark_group("msgpack_pack_uuid");
-    time(&mut group, "wire", &mut out, |out| {
+    common::encode_into(&mut group, "wire", &mut out, |out| {
         entry::msgpack_pack_uuid_wire(black_box(&id), out)
     });
-    time(&mut group, "hand", &mut out, |out| {
+    common::encode_into(&mut group, "hand", &mut out, |out| {
         entry::msgpack_pack_uuid_hand(black_box(&id), out)
     });
-    time(&mut group, "rmp", &mut out, |out| {
+    common::encode_into(&mut group, "rmp", &mut out, |out| {
         peers::pack_uuid_rmp(black_box(&id), out)
     });
     group.finish();
@@ -245,16 +223,16 @@ fn pack_struct(c: &mut Criterion) {
 
     let mut out = Vec::with_capacity(1024);
     let mut group = c.benchmark_group("msgpack_pack_struct");
-    time(&mut group, "wire", &mut out, |out| {
+    common::encode_into(&mut group, "wire", &mut out, |out| {
         entry::msgpack_pack_struct_wire(black_box(&req), out)
     });
-    time(&mut group, "hand", &mut out, |out| {
+    common::encode_into(&mut group, "hand", &mut out, |out| {
         entry::msgpack_pack_struct_hand(black_box(&req), out)
     });
-    time(&mut group, "rmp", &mut out, |out| {
+    common::encode_into(&mut group, "rmp", &mut out, |out| {
         peers::pack_struct_rmp(black_box(&req), out)
     });
-    time(&mut group, "rmp-serde", &mut out, |out| {
+    common::encode_into(&mut group, "rmp-serde", &mut out, |out| {
         peers::pack_struct_rmp_serde(black_box(&req), out)
     });
     group.finish();
