@@ -71,18 +71,13 @@ impl ::wire_runtime::__private::WireEncode for ConnectFlags {
             clean_session: __wire_5,
         } = self;
         let mut __word: u64 = 0u64;
-        __word |= ::wire_runtime::__private::bits_to::<bool>(__wire_0, 7u32, 1u64)
-            .map_err(|e| e.in_field("ConnectFlags", "username"))?;
-        __word |= ::wire_runtime::__private::bits_to::<bool>(__wire_1, 6u32, 1u64)
-            .map_err(|e| e.in_field("ConnectFlags", "password"))?;
-        __word |= ::wire_runtime::__private::bits_to::<bool>(__wire_2, 5u32, 1u64)
-            .map_err(|e| e.in_field("ConnectFlags", "will_retain"))?;
+        __word |= u64::from(*__wire_0) << 7u32;
+        __word |= u64::from(*__wire_1) << 6u32;
+        __word |= u64::from(*__wire_2) << 5u32;
         __word |= ::wire_runtime::__private::bits_to::<QoS>(__wire_3, 3u32, 3u64)
             .map_err(|e| e.in_field("ConnectFlags", "will_qos"))?;
-        __word |= ::wire_runtime::__private::bits_to::<bool>(__wire_4, 2u32, 1u64)
-            .map_err(|e| e.in_field("ConnectFlags", "will"))?;
-        __word |= ::wire_runtime::__private::bits_to::<bool>(__wire_5, 1u32, 1u64)
-            .map_err(|e| e.in_field("ConnectFlags", "clean_session"))?;
+        __word |= u64::from(*__wire_4) << 2u32;
+        __word |= u64::from(*__wire_5) << 1u32;
         __buf.put_slice(&(__word as u8).to_be_bytes());
         ::wire_runtime::__private::Ok(())
     }

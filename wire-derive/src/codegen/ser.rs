@@ -568,7 +568,13 @@ fn encode_bits(cont: &Container<'_>, bits: &BitStruct<'_>) -> (TokenStream, Toke
             syn::Member::Named(i) => i.to_string(),
             syn::Member::Unnamed(i) => i.index.to_string(),
         };
-        stmts.extend(quote!(__word |= #rt::bits_to::<#ty>(#slot, #lo, #mask).map_err(|e| e.in_field(#name, #fname))?;));
+        // A `bool` always fits its bit: no range check to pay for.
+        let is_bool = matches!(ty, syn::Type::Path(p) if p.path.is_ident("bool"));
+        if is_bool {
+            stmts.extend(quote!(__word |= u64::from(*#slot) << #lo;));
+        } else {
+            stmts.extend(quote!(__word |= #rt::bits_to::<#ty>(#slot, #lo, #mask).map_err(|e| e.in_field(#name, #fname))?;));
+        }
     }
     let _ = Span::call_site();
     (
