@@ -310,9 +310,13 @@ pub enum EncodeErrorKind {
     Custom(&'static str),
 }
 
-/// An encoding failure: the kind and the field path.
+/// An encoding failure: the kind and the field path. Boxed, like [`DecodeError`], so that
+/// `Result<(), EncodeError>` is one word and comes back in a register.
 #[derive(Clone, PartialEq, Eq)]
-pub struct EncodeError {
+pub struct EncodeError(Box<EncodeInner>);
+
+#[derive(Clone, PartialEq, Eq)]
+struct EncodeInner {
     kind: EncodeErrorKind,
     path: Vec<(&'static str, &'static str)>,
 }
@@ -322,27 +326,27 @@ impl EncodeError {
     #[cold]
     #[inline(never)]
     pub fn new(kind: EncodeErrorKind) -> Self {
-        EncodeError {
+        EncodeError(Box::new(EncodeInner {
             kind,
             path: Vec::new(),
-        }
+        }))
     }
 
     /// What went wrong.
     pub fn kind(&self) -> &EncodeErrorKind {
-        &self.kind
+        &self.0.kind
     }
 
     /// The field path, outermost type first.
     pub fn path(&self) -> FieldPath<'_> {
-        FieldPath(&self.path)
+        FieldPath(&self.0.path)
     }
 
     /// Adds a field to the path (called by generated code on the error path).
     #[cold]
     #[inline(never)]
     pub fn in_field(mut self, ty: &'static str, field: &'static str) -> Self {
-        self.path.push((ty, field));
+        self.0.path.push((ty, field));
         self
     }
 }
@@ -376,17 +380,17 @@ impl fmt::Display for EncodeErrorKind {
 
 impl fmt::Display for EncodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if !self.path.is_empty() {
+        if !self.0.path.is_empty() {
             write!(f, "{}: ", self.path())?;
         }
-        write!(f, "{}", self.kind)
+        write!(f, "{}", self.0.kind)
     }
 }
 
 impl fmt::Debug for EncodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("EncodeError")
-            .field("kind", &self.kind)
+            .field("kind", &self.0.kind)
             .field("path", &self.path())
             .finish()
     }
