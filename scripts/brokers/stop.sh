@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Stop every broker started by scripts/brokers/*.sh: each writes its PID to target/brokers/<name>/pid.
+# Newest pid file first (reverse start order: rabbitmq before the epmd it registered with).
 # SIGTERM, wait up to 10 s, then SIGKILL. Idempotent: no pid files, nothing to do.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -7,7 +8,9 @@ cd "$(dirname "$0")/../.."
 alive() { local s; s=$(ps -o stat= -p "$1" 2>/dev/null) && [ "${s#Z}" = "$s" ]; }   # zombie = dead
 
 shopt -s nullglob
-for pid_file in target/brokers/*/pid; do
+pid_files=(target/brokers/*/pid)
+[ ${#pid_files[@]} -eq 0 ] || mapfile -t pid_files < <(ls -t "${pid_files[@]}")   # by mtime (ns), newest first
+for pid_file in "${pid_files[@]}"; do
   name=$(basename "$(dirname "$pid_file")")
   pid=$(cat "$pid_file")
   # Skip a recycled PID: a process younger than its pid file is not the one we started.

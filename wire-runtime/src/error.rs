@@ -70,6 +70,16 @@ pub enum ErrorKind {
         /// The format marker found.
         marker: u8,
     },
+    /// A checksum over the bytes does not match the one the input carries.
+    ChecksumMismatch {
+        /// The checksum the input declares.
+        expected: u32,
+        /// The checksum computed over the bytes.
+        actual: u32,
+    },
+    /// Well-formed input that uses a feature this build cannot handle (a compression codec,
+    /// a format version); the text names it.
+    Unsupported(&'static str),
     /// An error raised by a hand-written `with` hook.
     Custom(&'static str),
 }
@@ -245,6 +255,13 @@ impl fmt::Display for ErrorKind {
             ErrorKind::WrongType { expected, marker } => {
                 write!(f, "expected {expected}, found msgpack marker {marker:#04x}")
             }
+            ErrorKind::ChecksumMismatch { expected, actual } => {
+                write!(
+                    f,
+                    "checksum mismatch: declared {expected:#010x}, computed {actual:#010x}"
+                )
+            }
+            ErrorKind::Unsupported(what) => write!(f, "unsupported: {what}"),
             ErrorKind::Custom(msg) => f.write_str(msg),
         }
     }

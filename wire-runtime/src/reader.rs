@@ -52,6 +52,23 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// A reader over input that is complete by declaration, such as a length-delimited section
+    /// taken out earlier: running out of it is malformed, never incomplete.
+    ///
+    /// ```
+    /// use wire_runtime::Reader;
+    ///
+    /// let err = Reader::new_section(&[0, 1]).read::<u32>().unwrap_err();
+    /// assert!(!err.is_incomplete());
+    /// ```
+    #[inline]
+    pub fn new_section(input: &'de [u8]) -> Self {
+        Reader {
+            bounded: true,
+            ..Reader::new(input)
+        }
+    }
+
     /// A reader over a `Bytes` buffer: `Bytes` fields decoded from it share its storage.
     #[inline]
     pub fn from_bytes(input: &'de Bytes) -> Self {

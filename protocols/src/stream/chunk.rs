@@ -1,0 +1,311 @@
+//! Deliver's osiris chunk: the 48-byte header, the data section, its entries and records.
+//!
+//! Everything borrows from the frame: iterating records slices the data section, so it costs
+//! the same per record whatever the record's size, and allocates nothing. A consumer holding
+//! the frame as `Bytes` turns a record into a zero-copy `Bytes` with [`Record::to_bytes`].
+
+use super::entry::{Entry, SubBatchRecords};
+use wire_runtime::{DecodeError, ErrorKind, Reader, WireDecode, WireEncode};
+
+/// The high nibble of the first header byte.
+pub const CHUNK_MAGIC: u8 = 5;
+
+/// Chunk types (the header's second byte).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ChunkType {
+    /// 0: user records, the only type delivered to consumers.
+    User,
+    /// 1: a tracking delta.
+    TrackingDelta,
+    /// 2: a tracking snapshot.
+    TrackingSnapshot,
+    /// Another value.
+    Unknown(u8),
+}
+
+impl From<u8> for ChunkType {
+    fn from(value: u8) -> Self {
+        match value {
+            0 => ChunkType::User,
+            1 => ChunkType::TrackingDelta,
+            2 => ChunkType::TrackingSnapshot,
+            other => ChunkType::Unknown(other),
+        }
+    }
+}
+
+/// An osiris chunk as Deliver carries it: the header, then `data_length` bytes of entries.
+/// (Osiris leaves out the bloom filter and trailer it stores, although the header still counts
+/// them.) On encode, `data_length` is computed from `data`; `chunk_crc` is written as it is,
+/// so build new chunks with [`Chunk::new`], which computes it.
+///
+/// ```
+/// use wire_protocols::stream::{Chunk, Entry};
+///
+/// let mut data = Vec::new();
+/// for body in [&b"one"[..], b"two"] {
+///     wire_runtime::WireEncode::encode(&Entry::simple(body), &mut data)?;
+/// }
+/// let chunk = Chunk::new(&data, 2, 2, 100, 1_700_000_000_000, 1);
+/// chunk.verify_crc()?;
+/// let records: Vec<_> = chunk.records().collect::<Result<_, _>>()?;
+/// assert_eq!((records[1].offset, records[1].data), (101, &b"two"[..]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
+#[wire(validate = check_magic(*magic_version))]
+pub struct Chunk<'a> {
+    /// Magic (5) in the high nibble, format version in the low one.
+    pub magic_version: u8,
+    /// See [`ChunkType`].
+    pub chunk_type: u8,
+    /// Entries in the data section (a sub-batch counts once).
+    pub num_entries: u16,
+    /// Records in the data section (every record of a sub-batch counts).
+    pub num_records: u32,
+    /// Milliseconds since the epoch.
+    pub timestamp: i64,
+    /// Leader epoch.
+    pub epoch: u64,
+    /// Offset of the first record.
+    pub chunk_first_offset: u64,
+    /// CRC-32 (zlib) of the data section.
+    pub chunk_crc: u32,
+    /// Length of the data section.
+    pub data_length: u32,
+    /// Length of the trailer (not sent to consumers).
+    pub trailer_length: u32,
+    /// Size of the bloom filter (not sent to consumers); three reserved bytes follow.
+    #[wire(pad_after = 3)]
+    pub bloom_size: u8,
+    /// The entries, back to back.
+    #[wire(len = data_length)]
+    pub data: &'a [u8],
+}
+
+fn check_magic(magic_version: u8) -> Result<(), &'static str> {
+    if magic_version >> 4 == CHUNK_MAGIC {
+        Ok(())
+    } else {
+        Err("chunk magic is not 5")
+    }
+}
+
+impl<'a> Chunk<'a> {
+    /// A user chunk over `data`, with its CRC computed.
+    pub fn new(
+        data: &'a [u8],
+        num_entries: u16,
+        num_records: u32,
+        chunk_first_offset: u64,
+        timestamp: i64,
+        epoch: u64,
+    ) -> Self {
+        Chunk {
+            magic_version: CHUNK_MAGIC << 4,
+            chunk_type: 0,
+            num_entries,
+            num_records,
+            timestamp,
+            epoch,
+            chunk_first_offset,
+            chunk_crc: crc32fast::hash(data),
+            data_length: data.len() as u32,
+            trailer_length: 0,
+            bloom_size: 0,
+            data,
+        }
+    }
+
+    /// The chunk type.
+    pub fn kind(&self) -> ChunkType {
+        ChunkType::from(self.chunk_type)
+    }
+
+    /// Checks the data section against `chunk_crc`.
+    pub fn verify_crc(&self) -> Result<(), DecodeError> {
+        let actual = crc32fast::hash(self.data);
+        if actual == self.chunk_crc {
+            Ok(())
+        } else {
+            Err(DecodeError::new(
+                ErrorKind::ChecksumMismatch {
+                    expected: self.chunk_crc,
+                    actual,
+                },
+                0,
+            )
+            .in_field("Chunk", "chunk_crc"))
+        }
+    }
+
+    /// The entries of the data section, decoded one at a time. The iteration fails if the
+    /// section holds more or fewer entries than `num_entries`.
+    pub fn entries(&self) -> Entries<'a> {
+        Entries {
+            reader: Reader::new_section(self.data),
+            remaining: self.num_entries,
+            done: false,
+        }
+    }
+
+    /// Every record with its absolute offset, sub-batches flattened. Compressed sub-batches
+    /// yield an `Unsupported` error: decompress them through [`Chunk::entries`] instead. The
+    /// iteration fails if the record count differs from `num_records`.
+    pub fn records(&self) -> Records<'a> {
+        Records {
+            entries: self.entries(),
+            batch: None,
+            next_offset: self.chunk_first_offset,
+            seen: 0,
+            declared: self.num_records,
+            done: false,
+        }
+    }
+}
+
+/// Iterator over a chunk's entries (see [`Chunk::entries`]).
+#[derive(Debug, Clone)]
+pub struct Entries<'a> {
+    reader: Reader<'a>,
+    remaining: u16,
+    done: bool,
+}
+
+impl<'a> Iterator for Entries<'a> {
+    type Item = Result<Entry<'a>, DecodeError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        if self.remaining == 0 {
+            self.done = true;
+            return match self.reader.expect_end() {
+                Ok(()) => None,
+                Err(e) => Some(Err(e.in_field("Chunk", "data"))),
+            };
+        }
+        self.remaining -= 1;
+        match self.reader.read::<Entry<'a>>() {
+            Ok(entry) => Some(Ok(entry)),
+            Err(e) => {
+                self.done = true;
+                Some(Err(e.in_field("Chunk", "data")))
+            }
+        }
+    }
+}
+
+/// One record of a chunk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Record<'a> {
+    /// Its absolute offset in the stream.
+    pub offset: u64,
+    /// Its bytes (an AMQP 1.0 message for the usual clients).
+    pub data: &'a [u8],
+}
+
+impl Record<'_> {
+    /// The record as a zero-copy slice of `frame`, the `Bytes` the chunk was decoded from.
+    ///
+    /// # Panics
+    /// If the record does not lie inside `frame`.
+    pub fn to_bytes(&self, frame: &bytes::Bytes) -> bytes::Bytes {
+        frame.slice_ref(self.data)
+    }
+}
+
+/// Iterator over a chunk's records (see [`Chunk::records`]).
+#[derive(Debug, Clone)]
+pub struct Records<'a> {
+    entries: Entries<'a>,
+    batch: Option<SubBatchRecords<'a>>,
+    next_offset: u64,
+    seen: u32,
+    declared: u32,
+    done: bool,
+}
+
+impl<'a> Records<'a> {
+    fn emit(&mut self, data: &'a [u8]) -> Option<Result<Record<'a>, DecodeError>> {
+        let record = Record {
+            offset: self.next_offset,
+            data,
+        };
+        self.next_offset = self.next_offset.wrapping_add(1);
+        self.seen = self.seen.wrapping_add(1);
+        Some(Ok(record))
+    }
+
+    fn fail(&mut self, e: DecodeError) -> Option<Result<Record<'a>, DecodeError>> {
+        self.done = true;
+        Some(Err(e))
+    }
+}
+
+impl<'a> Iterator for Records<'a> {
+    type Item = Result<Record<'a>, DecodeError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        loop {
+            if let Some(batch) = &mut self.batch {
+                match batch.next() {
+                    Some(Ok(data)) => return self.emit(data),
+                    Some(Err(e)) => return self.fail(e.in_field("Chunk", "data")),
+                    None => self.batch = None,
+                }
+            }
+            match self.entries.next() {
+                Some(Ok(Entry::Simple { data })) => return self.emit(data),
+                Some(Ok(Entry::SubBatch(batch))) => match batch.records() {
+                    Ok(records) => self.batch = Some(records),
+                    Err(e) => return self.fail(e.in_field("Chunk", "data")),
+                },
+                Some(Err(e)) => return self.fail(e),
+                None => {
+                    self.done = true;
+                    if self.seen != self.declared {
+                        let e = DecodeError::new(
+                            ErrorKind::InvalidValue("record count differs from num_records"),
+                            0,
+                        );
+                        return Some(Err(e.in_field("Chunk", "num_records")));
+                    }
+                    return None;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Chunk<'_> {
+    /// The header fields, then `entries` (as far as they decode).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        struct EntryList<'c>(&'c Chunk<'c>);
+        impl serde::Serialize for EntryList<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_seq(self.0.entries().map_while(Result::ok))
+            }
+        }
+        let mut st = s.serialize_struct("Chunk", 12)?;
+        st.serialize_field("magic_version", &self.magic_version)?;
+        st.serialize_field("chunk_type", &self.chunk_type)?;
+        st.serialize_field("num_entries", &self.num_entries)?;
+        st.serialize_field("num_records", &self.num_records)?;
+        st.serialize_field("timestamp", &self.timestamp)?;
+        st.serialize_field("epoch", &self.epoch)?;
+        st.serialize_field("chunk_first_offset", &self.chunk_first_offset)?;
+        st.serialize_field("chunk_crc", &self.chunk_crc)?;
+        st.serialize_field("data_length", &self.data_length)?;
+        st.serialize_field("trailer_length", &self.trailer_length)?;
+        st.serialize_field("bloom_size", &self.bloom_size)?;
+        st.serialize_field("entries", &EntryList(self))?;
+        st.end()
+    }
+}

@@ -1,0 +1,120 @@
+//! Splitting a byte stream into frames, and a `tokio_util` codec.
+
+use wire_runtime::{DecodeError, ErrorKind};
+
+/// The total length (size prefix included) of the frame at the front of `buf`, `Ok(None)` if
+/// more bytes are needed, or an error for a frame above `max_len` bytes (the negotiated
+/// `frame_max`; 0 means no limit).
+///
+/// ```
+/// use wire_protocols::stream::frame_len;
+///
+/// assert_eq!(frame_len(&[0, 0, 0, 4, 0, 0x17, 0, 1, 0xff], 0)?, Some(8));
+/// assert_eq!(frame_len(&[0, 0, 0, 4, 0], 0)?, None);
+/// assert!(frame_len(&[0x7f, 0xff, 0xff, 0xff], 1 << 20).is_err());
+/// # Ok::<(), wire_runtime::DecodeError>(())
+/// ```
+pub fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeError> {
+    let Some(size) = buf.first_chunk::<4>() else {
+        return Ok(None);
+    };
+    let total = u32::from_be_bytes(*size) as usize + 4;
+    if max_len != 0 && total > max_len {
+        return Err(
+            DecodeError::new(ErrorKind::InvalidValue("frame larger than frame_max"), 0)
+                .in_field("Frame", "size"),
+        );
+    }
+    Ok((buf.len() >= total).then_some(total))
+}
+
+/// Feeds bytes as they arrive and hands out whole frames; a partial frame stays buffered.
+///
+/// ```
+/// use wire_protocols::stream::{Command, FrameSplitter};
+///
+/// let mut splitter = FrameSplitter::new(1 << 20);
+/// splitter.extend(&[0, 0, 0, 4, 0, 0x17]);         // half a Heartbeat
+/// assert!(splitter.next_frame()?.is_none());
+/// splitter.extend(&[0, 1]);
+/// let frame = splitter.next_frame()?.unwrap();
+/// assert!(matches!(wire_protocols::stream::decode(&frame)?, Command::Heartbeat(_)));
+/// # Ok::<(), wire_runtime::DecodeError>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct FrameSplitter {
+    buf: bytes::BytesMut,
+    max_len: usize,
+}
+
+impl FrameSplitter {
+    /// A splitter that rejects frames longer than `max_len` bytes (0: no limit).
+    pub fn new(max_len: usize) -> Self {
+        FrameSplitter {
+            buf: bytes::BytesMut::new(),
+            max_len,
+        }
+    }
+
+    /// Appends received bytes.
+    pub fn extend(&mut self, bytes: &[u8]) {
+        self.buf.extend_from_slice(bytes);
+    }
+
+    /// The next whole frame's bytes (size prefix included), or `None` until more arrive.
+    pub fn next_frame(&mut self) -> Result<Option<bytes::Bytes>, DecodeError> {
+        Ok(match frame_len(&self.buf, self.max_len)? {
+            Some(len) => Some(self.buf.split_to(len).freeze()),
+            None => None,
+        })
+    }
+}
+
+/// A `tokio_util::codec` codec: decodes whole frames as `Bytes` (decode them with
+/// [`super::decode`], borrowing from the frame), encodes [`super::Command`]s.
+#[cfg(feature = "tokio")]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StreamCodec {
+    /// Largest frame accepted (the negotiated `frame_max`; 0: no limit).
+    pub max_len: usize,
+}
+
+#[cfg(feature = "tokio")]
+impl tokio_util::codec::Decoder for StreamCodec {
+    type Item = bytes::Bytes;
+    type Error = std::io::Error;
+
+    fn decode(
+        &mut self,
+        src: &mut bytes::BytesMut,
+    ) -> Result<Option<bytes::Bytes>, std::io::Error> {
+        match frame_len(src, self.max_len) {
+            Ok(Some(len)) => Ok(Some(src.split_to(len).freeze())),
+            Ok(None) => {
+                if let Some(size) = src.first_chunk::<4>() {
+                    src.reserve(
+                        (u32::from_be_bytes(*size) as usize + 4)
+                            .saturating_sub(src.len())
+                            .min(1 << 20),
+                    );
+                }
+                Ok(None)
+            }
+            Err(e) => Err(std::io::Error::new(std::io::ErrorKind::InvalidData, e)),
+        }
+    }
+}
+
+#[cfg(feature = "tokio")]
+impl tokio_util::codec::Encoder<&super::Command<'_>> for StreamCodec {
+    type Error = std::io::Error;
+
+    fn encode(
+        &mut self,
+        command: &super::Command<'_>,
+        dst: &mut bytes::BytesMut,
+    ) -> Result<(), std::io::Error> {
+        super::encode_into(command, dst)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))
+    }
+}
