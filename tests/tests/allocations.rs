@@ -248,3 +248,67 @@ fn ignite_requests_encode_and_decode_without_allocating() {
     assert_eq!(count, 0);
     assert_eq!(back, request);
 }
+
+#[test]
+fn iterating_a_stream_chunk_allocates_nothing_per_record() {
+    use wire_protocols::stream::{self, Chunk, Command, Deliver, Entry, SubBatch, write_records};
+    // 100 simple entries of 400 bytes and a sub-batch of 100 more.
+    let body = [7u8; 400];
+    let mut data = Vec::new();
+    for _ in 0..100 {
+        Entry::simple(&body).encode(&mut data).unwrap();
+    }
+    let mut sub = Vec::new();
+    let n = write_records((0..100).map(|_| &body[..]), &mut sub);
+    Entry::SubBatch(SubBatch::uncompressed(n, &sub))
+        .encode(&mut data)
+        .unwrap();
+    let chunk = Chunk::new(&data, 101, 200, 0, 0, 1);
+    let frame = stream::encode(&Command::Deliver(Deliver {
+        subscription_id: 1,
+        chunk,
+    }))
+    .unwrap();
+
+    let (records, count, _) = measure(|| {
+        let Command::Deliver(deliver) = stream::decode(&frame).unwrap() else {
+            panic!()
+        };
+        deliver.chunk.verify_crc().unwrap();
+        deliver
+            .chunk
+            .records()
+            .map(|r| r.unwrap().data.len())
+            .sum::<usize>()
+    });
+    assert_eq!(records, 200 * 400);
+    assert_eq!(
+        count, 0,
+        "decoding a Deliver and iterating its 200 records allocated"
+    );
+}
+
+#[test]
+fn stream_frames_with_hostile_counts_allocate_nothing_close_to_their_claims() {
+    use wire_protocols::stream;
+    // PublishConfirm claiming 2^31 - 1 ids, Metadata claiming 2^31 - 1 streams, Publish
+    // claiming 2^32 - 1 messages: each in a frame of a few bytes.
+    let frames: [&[u8]; 3] = [
+        &[
+            0, 0, 0, 17, 0, 3, 0, 1, 1, 0x7f, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 1,
+        ],
+        &[
+            0, 0, 0, 12, 0, 0x0f, 0, 1, 0, 0, 0, 1, 0x7f, 0xff, 0xff, 0xff,
+        ],
+        &[0, 0, 0, 9, 0, 2, 0, 1, 1, 0xff, 0xff, 0xff, 0xff],
+    ];
+    for frame in frames {
+        let (result, _, bytes) = measure(|| stream::decode(frame).map(|_| ()));
+        assert!(result.is_err());
+        assert!(
+            bytes <= 256,
+            "{bytes} bytes allocated for a {}-byte frame",
+            frame.len()
+        );
+    }
+}

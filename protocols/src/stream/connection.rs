@@ -80,7 +80,7 @@ pub struct SaslAuthenticateResponse<'a> {
     /// Outcome.
     pub response_code: ResponseCode,
     /// The challenge, when the frame carries one.
-    #[wire(len = i16)]
+    #[wire(optional, len = i16)]
     #[cfg_attr(
         feature = "serde",
         serde(serialize_with = "crate::hex::serialize_option")
