@@ -184,3 +184,33 @@ pub fn ignite_tables_get_decode_wire(bytes: &[u8]) -> usize {
     std::hint::black_box(&response);
     response.tables.len()
 }
+
+#[inline(never)]
+pub fn stream_consume_wire(frame: &[u8]) -> Option<crate::stream::Tally> {
+    crate::stream::wire_consume(frame, false)
+}
+
+#[inline(never)]
+pub fn stream_consume_hand(frame: &[u8]) -> Option<crate::stream::Tally> {
+    crate::stream::hand::consume(frame, false)
+}
+
+#[inline(never)]
+pub fn stream_consume_crc_wire(frame: &[u8]) -> Option<crate::stream::Tally> {
+    crate::stream::wire_consume(frame, true)
+}
+
+#[inline(never)]
+pub fn stream_consume_crc_hand(frame: &[u8]) -> Option<crate::stream::Tally> {
+    crate::stream::hand::consume(frame, true)
+}
+
+#[inline(never)]
+pub fn stream_publish_wire(command: &wire_protocols::stream::Command<'_>, out: &mut Vec<u8>) {
+    crate::stream::wire_publish(command, out);
+}
+
+#[inline(never)]
+pub fn stream_publish_hand(messages: &[(u64, &[u8])], out: &mut Vec<u8>) {
+    crate::stream::hand::publish(1, messages, out);
+}

@@ -9,6 +9,7 @@ mod mqtt_hand;
 pub mod msgpack;
 pub mod rocketmq;
 pub mod seeds;
+pub mod stream;
 
 /// UTF-8 validation with an ASCII fast path, as careful hand-written decoders do it.
 #[inline]

@@ -151,14 +151,14 @@ impl<'a> Chunk<'a> {
 
     /// Every record with its absolute offset, sub-batches flattened. Compressed sub-batches
     /// yield an `Unsupported` error: decompress them through [`Chunk::entries`] instead. The
-    /// iteration fails if the record count differs from `num_records`.
+    /// iteration fails if the entry or record counts differ from the header's.
     pub fn records(&self) -> Records<'a> {
         Records {
-            entries: self.entries(),
-            batch: None,
+            reader: Reader::new_section(self.data),
+            entries_left: self.num_entries,
+            batch: SubBatchRecords::new(&[], 0),
             next_offset: self.chunk_first_offset,
-            seen: 0,
-            declared: self.num_records,
+            records_left: self.num_records,
             done: false,
         }
     }
@@ -219,26 +219,39 @@ impl Record<'_> {
 /// Iterator over a chunk's records (see [`Chunk::records`]).
 #[derive(Debug, Clone)]
 pub struct Records<'a> {
-    entries: Entries<'a>,
-    batch: Option<SubBatchRecords<'a>>,
+    /// The data section, from the next entry on.
+    reader: Reader<'a>,
+    entries_left: u16,
+    /// The sub-batch being read (empty between sub-batches).
+    batch: SubBatchRecords<'a>,
     next_offset: u64,
-    seen: u32,
-    declared: u32,
+    records_left: u32,
     done: bool,
 }
 
 impl<'a> Records<'a> {
+    #[inline]
     fn emit(&mut self, data: &'a [u8]) -> Option<Result<Record<'a>, DecodeError>> {
-        let record = Record {
-            offset: self.next_offset,
-            data,
-        };
-        self.next_offset = self.next_offset.wrapping_add(1);
-        self.seen = self.seen.wrapping_add(1);
-        Some(Ok(record))
+        if self.records_left == 0 {
+            return self.fail("more records than num_records", "num_records");
+        }
+        self.records_left -= 1;
+        let offset = self.next_offset;
+        self.next_offset = offset.wrapping_add(1);
+        Some(Ok(Record { offset, data }))
     }
 
-    fn fail(&mut self, e: DecodeError) -> Option<Result<Record<'a>, DecodeError>> {
+    #[cold]
+    fn fail(
+        &mut self,
+        why: &'static str,
+        field: &'static str,
+    ) -> Option<Result<Record<'a>, DecodeError>> {
+        self.fail_with(DecodeError::new(ErrorKind::InvalidValue(why), 0).in_field("Chunk", field))
+    }
+
+    #[cold]
+    fn fail_with(&mut self, e: DecodeError) -> Option<Result<Record<'a>, DecodeError>> {
         self.done = true;
         Some(Err(e))
     }
@@ -247,36 +260,37 @@ impl<'a> Records<'a> {
 impl<'a> Iterator for Records<'a> {
     type Item = Result<Record<'a>, DecodeError>;
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
             return None;
         }
         loop {
-            if let Some(batch) = &mut self.batch {
-                match batch.next() {
+            if !self.batch.is_finished() {
+                match self.batch.next() {
                     Some(Ok(data)) => return self.emit(data),
-                    Some(Err(e)) => return self.fail(e.in_field("Chunk", "data")),
-                    None => self.batch = None,
+                    Some(Err(e)) => return self.fail_with(e.in_field("Chunk", "data")),
+                    None => {}
                 }
             }
-            match self.entries.next() {
-                Some(Ok(Entry::Simple { data })) => return self.emit(data),
-                Some(Ok(Entry::SubBatch(batch))) => match batch.records() {
-                    Ok(records) => self.batch = Some(records),
-                    Err(e) => return self.fail(e.in_field("Chunk", "data")),
-                },
-                Some(Err(e)) => return self.fail(e),
-                None => {
-                    self.done = true;
-                    if self.seen != self.declared {
-                        let e = DecodeError::new(
-                            ErrorKind::InvalidValue("record count differs from num_records"),
-                            0,
-                        );
-                        return Some(Err(e.in_field("Chunk", "num_records")));
-                    }
-                    return None;
+            if self.entries_left == 0 {
+                self.done = true;
+                if let Err(e) = self.reader.expect_end() {
+                    return Some(Err(e.in_field("Chunk", "data")));
                 }
+                if self.records_left != 0 {
+                    return self.fail("fewer records than num_records", "num_records");
+                }
+                return None;
+            }
+            self.entries_left -= 1;
+            match self.reader.read::<Entry<'a>>() {
+                Ok(Entry::Simple { data }) => return self.emit(data),
+                Ok(Entry::SubBatch(batch)) => match batch.records() {
+                    Ok(records) => self.batch = records,
+                    Err(e) => return self.fail_with(e.in_field("Chunk", "data")),
+                },
+                Err(e) => return self.fail_with(e.in_field("Chunk", "data")),
             }
         }
     }

@@ -222,6 +222,12 @@ impl<'a> SubBatchRecords<'a> {
         }
     }
 
+    /// True once every record was read (or reading failed).
+    #[inline]
+    pub fn is_finished(&self) -> bool {
+        self.done
+    }
+
     fn read_one(&mut self) -> Result<&'a [u8], DecodeError> {
         let len = u32::from_be_bytes(*self.reader.take_array::<4>()?);
         self.reader.take(len as usize)

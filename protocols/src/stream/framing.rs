@@ -3,8 +3,11 @@
 use wire_runtime::{DecodeError, ErrorKind};
 
 /// The total length (size prefix included) of the frame at the front of `buf`, `Ok(None)` if
-/// more bytes are needed, or an error for a frame above `max_len` bytes (the negotiated
-/// `frame_max`; 0 means no limit).
+/// more bytes are needed, or an error for a frame above `max_len` bytes (0 means no limit).
+///
+/// On a consumer, `max_len` must not be the negotiated `frame_max`: RabbitMQ sends each osiris
+/// chunk whole in one Deliver frame whatever `frame_max` says (3.10 sends 3.3 MB Deliver frames
+/// on a connection tuned to 1 MiB), so allow for the largest chunk.
 ///
 /// ```
 /// use wire_protocols::stream::frame_len;
@@ -48,7 +51,8 @@ pub struct FrameSplitter {
 }
 
 impl FrameSplitter {
-    /// A splitter that rejects frames longer than `max_len` bytes (0: no limit).
+    /// A splitter that rejects frames longer than `max_len` bytes (0: no limit; see
+    /// [`frame_len`] for why a consumer needs more than `frame_max`).
     pub fn new(max_len: usize) -> Self {
         FrameSplitter {
             buf: bytes::BytesMut::new(),
@@ -75,7 +79,8 @@ impl FrameSplitter {
 #[cfg(feature = "tokio")]
 #[derive(Debug, Clone, Copy, Default)]
 pub struct StreamCodec {
-    /// Largest frame accepted (the negotiated `frame_max`; 0: no limit).
+    /// Largest frame accepted (0: no limit). Deliver frames can exceed the negotiated
+    /// `frame_max` (see [`frame_len`]).
     pub max_len: usize,
 }
 

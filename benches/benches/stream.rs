@@ -1,0 +1,133 @@
+//! RabbitMQ Stream: consuming a Deliver frame of 100 records (40 B, 400 B and 4 KiB bodies),
+//! with and without CRC verification, and encoding a Publish batch of 100 messages; `wire`
+//! against hand-written code (`hand`) and the `rabbitmq-stream-protocol` crate, same run.
+//! Throughput is in records (elements) per second.
+
+mod common;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rabbitmq_stream_protocol::codec::{Decoder, Encoder};
+use rabbitmq_stream_protocol::commands::publish::PublishCommand;
+use rabbitmq_stream_protocol::message::Message;
+use rabbitmq_stream_protocol::types::PublishedMessage;
+use rabbitmq_stream_protocol::{Request, Response, ResponseKind};
+use std::hint::black_box;
+use std::time::Duration;
+use wire_benches::{entry, stream};
+
+const RECORDS: usize = 100;
+
+/// The peer crate decodes the frame and every record's AMQP message.
+#[inline(never)]
+fn peer_consume(frame: &[u8]) -> Option<(usize, usize)> {
+    let (_, response) = Response::decode(frame).ok()?;
+    let ResponseKind::Deliver(deliver) = response.kind() else {
+        return None;
+    };
+    let bytes = deliver
+        .messages
+        .iter()
+        .map(|m| m.data().map_or(0, <[u8]>::len))
+        .sum();
+    Some((deliver.messages.len(), bytes))
+}
+
+#[inline(never)]
+fn peer_publish(request: &Request, out: &mut Vec<u8>) {
+    request.encode(out).expect("encodable");
+}
+
+fn consume(c: &mut Criterion) {
+    for size in [40, 400, 4096] {
+        let records = stream::records(RECORDS, size);
+        let frame = stream::deliver_frame(&records);
+        let expected = stream::wire_consume(&frame, true).unwrap();
+        assert_eq!(expected.records, RECORDS as u64);
+        assert_eq!(stream::hand::consume(&frame, true), Some(expected));
+        assert_eq!(peer_consume(&frame), Some((RECORDS, RECORDS * size)));
+
+        let mut group = c.benchmark_group(format!("stream_deliver_{RECORDS}x{size}"));
+        group.throughput(Throughput::Elements(RECORDS as u64));
+        group.bench_function("wire", |b| {
+            b.iter(|| entry::stream_consume_wire(black_box(&frame)).unwrap())
+        });
+        group.bench_function("hand", |b| {
+            b.iter(|| entry::stream_consume_hand(black_box(&frame)).unwrap())
+        });
+        group.bench_function("rabbitmq-stream-protocol", |b| {
+            b.iter(|| peer_consume(black_box(&frame)).unwrap())
+        });
+        group.finish();
+    }
+
+    // With CRC verification; `crc32fast` alone over the same data section is the floor.
+    let records = stream::records(RECORDS, 400);
+    let frame = stream::deliver_frame(&records);
+    let data = &frame[4 + 4 + 1 + 48..];
+    let mut group = c.benchmark_group(format!("stream_deliver_crc_{RECORDS}x400"));
+    group.throughput(Throughput::Elements(RECORDS as u64));
+    group.bench_function("wire", |b| {
+        b.iter(|| entry::stream_consume_crc_wire(black_box(&frame)).unwrap())
+    });
+    group.bench_function("hand", |b| {
+        b.iter(|| entry::stream_consume_crc_hand(black_box(&frame)).unwrap())
+    });
+    group.bench_function("crc32fast", |b| b.iter(|| crc32fast::hash(black_box(data))));
+    group.finish();
+}
+
+fn publish(c: &mut Criterion) {
+    let bodies: Vec<Vec<u8>> = (0..RECORDS).map(|i| vec![(i % 251) as u8; 400]).collect();
+    let records: Vec<Vec<u8>> = bodies.iter().map(|b| stream::amqp_data(b)).collect();
+    let command = stream::publish(&records);
+    let pairs: Vec<(u64, &[u8])> = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (i as u64, &r[..]))
+        .collect();
+    let request: Request = PublishCommand::new(
+        1,
+        bodies
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                PublishedMessage::new(i as u64, Message::builder().body(b.clone()).build(), None)
+            })
+            .collect(),
+        1,
+    )
+    .into();
+
+    let mut wire_bytes = Vec::new();
+    entry::stream_publish_wire(&command, &mut wire_bytes);
+    let mut hand_bytes = Vec::new();
+    entry::stream_publish_hand(&pairs, &mut hand_bytes);
+    let mut peer_bytes = Vec::new();
+    peer_publish(&request, &mut peer_bytes);
+    assert_eq!(wire_bytes, hand_bytes, "hand and wire encoders disagree");
+    assert_eq!(wire_bytes, peer_bytes, "the peer crate encodes other bytes");
+
+    let mut out = Vec::with_capacity(wire_bytes.len());
+    let mut group = c.benchmark_group(format!("stream_publish_{RECORDS}x400"));
+    group.throughput(Throughput::Elements(RECORDS as u64));
+    common::encode_into(&mut group, "wire", &mut out, |out| {
+        entry::stream_publish_wire(black_box(&command), out)
+    });
+    common::encode_into(&mut group, "hand", &mut out, |out| {
+        entry::stream_publish_hand(black_box(&pairs), out)
+    });
+    common::encode_into(&mut group, "rabbitmq-stream-protocol", &mut out, |out| {
+        peer_publish(black_box(&request), out)
+    });
+    group.finish();
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(50)
+}
+
+criterion_group! { name = benches; config = config(); targets = consume, publish }
+criterion_main!(benches);

@@ -1,0 +1,196 @@
+//! RabbitMQ Stream workloads: a Deliver frame of 100 records iterated, a Publish batch of 100
+//! messages encoded. `wire` uses `wire_protocols::stream`; `hand` is careful hand-written
+//! `bytes`-style code for the same layouts.
+
+use wire_protocols::stream::{self, Chunk, Command, Deliver, Entry, Publish, PublishedMessage};
+use wire_runtime::WireEncode;
+
+/// A record body as the usual clients publish it: an AMQP 1.0 data section around `body`.
+pub fn amqp_data(body: &[u8]) -> Vec<u8> {
+    let mut out = vec![0x00, 0x53, 0x75];
+    if body.len() <= 255 {
+        out.extend([0xa0, body.len() as u8]);
+    } else {
+        out.push(0xb0);
+        out.extend((body.len() as u32).to_be_bytes());
+    }
+    out.extend_from_slice(body);
+    out
+}
+
+/// `count` AMQP records whose bodies are `size` bytes.
+pub fn records(count: usize, size: usize) -> Vec<Vec<u8>> {
+    (0..count)
+        .map(|i| amqp_data(&vec![(i % 251) as u8; size]))
+        .collect()
+}
+
+/// A Deliver v1 frame with one simple entry per record, offsets from 1000.
+pub fn deliver_frame(records: &[Vec<u8>]) -> Vec<u8> {
+    let mut data = Vec::new();
+    for r in records {
+        Entry::simple(r).encode(&mut data).unwrap();
+    }
+    let n = records.len();
+    let chunk = Chunk::new(&data, n as u16, n as u32, 1000, 1_700_000_000_000, 1);
+    stream::encode(&Command::Deliver(Deliver {
+        subscription_id: 1,
+        chunk,
+    }))
+    .unwrap()
+}
+
+/// The Publish v1 command for `records`, publishing ids from 0.
+pub fn publish(records: &[Vec<u8>]) -> Command<'_> {
+    Command::Publish(Publish {
+        publisher_id: 1,
+        messages: records
+            .iter()
+            .enumerate()
+            .map(|(i, r)| PublishedMessage {
+                publishing_id: i as u64,
+                entry: Entry::simple(r),
+            })
+            .collect(),
+    })
+}
+
+/// What a consumer does with each record in these benches: count it and its bytes, and keep
+/// the last offset, so that no record can be skipped.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    /// Records seen.
+    pub records: u64,
+    /// Their bytes.
+    pub bytes: u64,
+    /// The last offset.
+    pub last_offset: u64,
+}
+
+impl Tally {
+    #[inline]
+    fn add(&mut self, offset: u64, data: &[u8]) {
+        self.records += 1;
+        self.bytes += data.len() as u64;
+        self.last_offset = offset;
+    }
+}
+
+/// Decodes a Deliver frame with `wire` and visits every record; `verify` checks the CRC.
+pub fn wire_consume(frame: &[u8], verify: bool) -> Option<Tally> {
+    let Command::Deliver(deliver) = stream::decode(frame).ok()? else {
+        return None;
+    };
+    if verify {
+        deliver.chunk.verify_crc().ok()?;
+    }
+    let mut tally = Tally::default();
+    for record in deliver.chunk.records() {
+        let record = record.ok()?;
+        tally.add(record.offset, record.data);
+    }
+    Some(tally)
+}
+
+/// Encodes a Publish batch with `wire`.
+pub fn wire_publish(command: &Command<'_>, out: &mut Vec<u8>) {
+    stream::encode_into(command, out).expect("encodable");
+}
+
+pub mod hand {
+    //! The same workloads written by hand.
+    use super::Tally;
+
+    #[inline]
+    fn u16_at(b: &[u8], at: usize) -> u16 {
+        u16::from_be_bytes([b[at], b[at + 1]])
+    }
+
+    #[inline]
+    fn u32_at(b: &[u8], at: usize) -> u32 {
+        u32::from_be_bytes(b[at..at + 4].try_into().unwrap())
+    }
+
+    #[inline]
+    fn u64_at(b: &[u8], at: usize) -> u64 {
+        u64::from_be_bytes(b[at..at + 8].try_into().unwrap())
+    }
+
+    /// Parses a Deliver v1 frame and visits every record (simple entries and uncompressed
+    /// sub-batches), with the same checks as the derived decoder: sizes, magic, exact fill,
+    /// entry and record counts.
+    pub fn consume(frame: &[u8], verify: bool) -> Option<Tally> {
+        const HEADER: usize = 4 + 4 + 1 + 48;
+        if frame.len() < HEADER || u32_at(frame, 0) as usize != frame.len() - 4 {
+            return None;
+        }
+        if u16_at(frame, 4) != 8 || u16_at(frame, 6) != 1 || frame[9] >> 4 != 5 {
+            return None;
+        }
+        let c = 9; // chunk header
+        let num_entries = u16_at(frame, c + 2);
+        let num_records = u32_at(frame, c + 4);
+        let first_offset = u64_at(frame, c + 24);
+        let crc = u32_at(frame, c + 32);
+        let data_len = u32_at(frame, c + 36) as usize;
+        let data = &frame[HEADER..];
+        if data.len() != data_len {
+            return None;
+        }
+        if verify && crc32fast::hash(data) != crc {
+            return None;
+        }
+        let mut tally = Tally::default();
+        let mut offset = first_offset;
+        let mut at = 0;
+        for _ in 0..num_entries {
+            if data.len() - at < 4 {
+                return None;
+            }
+            if data[at] & 0x80 == 0 {
+                let len = u32_at(data, at) as usize;
+                let record = data.get(at + 4..at + 4 + len)?;
+                tally.add(offset, record);
+                offset += 1;
+                at += 4 + len;
+            } else {
+                if data.len() - at < 11 || data[at] & 0x7f != 0 {
+                    return None;
+                }
+                let count = u16_at(data, at + 1);
+                let len = u32_at(data, at + 7) as usize;
+                let batch = data.get(at + 11..at + 11 + len)?;
+                let mut b = 0;
+                for _ in 0..count {
+                    if batch.len() - b < 4 {
+                        return None;
+                    }
+                    let rlen = u32_at(batch, b) as usize;
+                    tally.add(offset, batch.get(b + 4..b + 4 + rlen)?);
+                    offset += 1;
+                    b += 4 + rlen;
+                }
+                if b != batch.len() {
+                    return None;
+                }
+                at += 11 + len;
+            }
+        }
+        (at == data.len() && tally.records == u64::from(num_records)).then_some(tally)
+    }
+
+    /// Writes a Publish v1 frame for `(publishing id, record)` pairs.
+    pub fn publish(publisher_id: u8, messages: &[(u64, &[u8])], out: &mut Vec<u8>) {
+        let size: usize =
+            2 + 2 + 1 + 4 + messages.iter().map(|(_, r)| 8 + 4 + r.len()).sum::<usize>();
+        out.reserve(size + 4);
+        out.extend_from_slice(&(size as u32).to_be_bytes());
+        out.extend_from_slice(&[0, 2, 0, 1, publisher_id]);
+        out.extend_from_slice(&(messages.len() as u32).to_be_bytes());
+        for (id, record) in messages {
+            out.extend_from_slice(&id.to_be_bytes());
+            out.extend_from_slice(&(record.len() as u32).to_be_bytes());
+            out.extend_from_slice(record);
+        }
+    }
+}
