@@ -126,7 +126,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Command<'a> {
             }
         }
     }
-    #[inline]
+    #[inline(always)]
     #[allow(unused_variables, clippy::needless_question_mark)]
     fn encode<__B: ::wire_runtime::__private::BufMut + ?Sized>(
         &self,

@@ -233,7 +233,7 @@ impl<'a> Records<'a> {
     #[inline]
     fn emit(&mut self, data: &'a [u8]) -> Option<Result<Record<'a>, DecodeError>> {
         if self.records_left == 0 {
-            return self.fail("more records than num_records", "num_records");
+            return self.fail(count_error("more records than num_records"));
         }
         self.records_left -= 1;
         let offset = self.next_offset;
@@ -241,20 +241,26 @@ impl<'a> Records<'a> {
         Some(Ok(Record { offset, data }))
     }
 
-    #[cold]
-    fn fail(
-        &mut self,
-        why: &'static str,
-        field: &'static str,
-    ) -> Option<Result<Record<'a>, DecodeError>> {
-        self.fail_with(DecodeError::new(ErrorKind::InvalidValue(why), 0).in_field("Chunk", field))
-    }
-
-    #[cold]
-    fn fail_with(&mut self, e: DecodeError) -> Option<Result<Record<'a>, DecodeError>> {
+    #[inline]
+    fn fail(&mut self, e: DecodeError) -> Option<Result<Record<'a>, DecodeError>> {
         self.done = true;
         Some(Err(e))
     }
+}
+
+// The error constructors are cold and take only values: a `&mut self` crossing into an
+// out-of-line function would pin the iterator's state to memory on the hot path.
+
+#[cold]
+#[inline(never)]
+fn data_error(e: DecodeError) -> DecodeError {
+    e.in_field("Chunk", "data")
+}
+
+#[cold]
+#[inline(never)]
+fn count_error(why: &'static str) -> DecodeError {
+    DecodeError::new(ErrorKind::InvalidValue(why), 0).in_field("Chunk", "num_records")
 }
 
 impl<'a> Iterator for Records<'a> {
@@ -269,17 +275,17 @@ impl<'a> Iterator for Records<'a> {
             if !self.batch.is_finished() {
                 match self.batch.next() {
                     Some(Ok(data)) => return self.emit(data),
-                    Some(Err(e)) => return self.fail_with(e.in_field("Chunk", "data")),
+                    Some(Err(e)) => return self.fail(data_error(e)),
                     None => {}
                 }
             }
             if self.entries_left == 0 {
                 self.done = true;
                 if let Err(e) = self.reader.expect_end() {
-                    return Some(Err(e.in_field("Chunk", "data")));
+                    return Some(Err(data_error(e)));
                 }
                 if self.records_left != 0 {
-                    return self.fail("fewer records than num_records", "num_records");
+                    return Some(Err(count_error("fewer records than num_records")));
                 }
                 return None;
             }
@@ -288,9 +294,9 @@ impl<'a> Iterator for Records<'a> {
                 Ok(Entry::Simple { data }) => return self.emit(data),
                 Ok(Entry::SubBatch(batch)) => match batch.records() {
                     Ok(records) => self.batch = records,
-                    Err(e) => return self.fail_with(e.in_field("Chunk", "data")),
+                    Err(e) => return self.fail(data_error(e)),
                 },
-                Err(e) => return self.fail_with(e.in_field("Chunk", "data")),
+                Err(e) => return self.fail(data_error(e)),
             }
         }
     }

@@ -228,6 +228,7 @@ impl<'a> SubBatchRecords<'a> {
         self.done
     }
 
+    #[inline]
     fn read_one(&mut self) -> Result<&'a [u8], DecodeError> {
         let len = u32::from_be_bytes(*self.reader.take_array::<4>()?);
         self.reader.take(len as usize)
@@ -237,6 +238,7 @@ impl<'a> SubBatchRecords<'a> {
 impl<'a> Iterator for SubBatchRecords<'a> {
     type Item = Result<&'a [u8], DecodeError>;
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
             return None;

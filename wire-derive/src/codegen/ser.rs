@@ -39,6 +39,14 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
     };
     let ctx_binding = ctx_binding(cont);
     let tag_method = tag_method(cont);
+    // A small enum's `encode` is a dispatch over a few short bodies; left to the inliner it
+    // stays out of line (one variant may be long), and then every element of a `Vec` of them
+    // pays a call and round-trips the buffer through memory (a Publish batch of stream entries
+    // ran 1.3x slower than hand-written code that way).
+    let encode_inline = match &cont.data {
+        Data::Enum(e) if e.variants.len() <= SMALL_ENUM => quote!(#[inline(always)]),
+        _ => quote!(#[inline]),
+    };
     let item = match ctx_type(cont) {
         Some(ctx_ty) => quote! {
             #[automatically_derived]
@@ -50,7 +58,7 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
                     #len_body
                 }
 
-                #[inline]
+                #encode_inline
                 #[allow(unused_variables, clippy::needless_question_mark)]
                 fn encode_with<__B: #rt::BufMut + ?Sized>(&self, __buf: &mut __B, __ctx: #ctx_ty) -> #rt::Result<(), #rt::EncodeError> {
                     #ctx_binding
@@ -71,7 +79,7 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
                         #len_body
                     }
 
-                    #[inline]
+                    #encode_inline
                     #[allow(unused_variables, clippy::needless_question_mark)]
                     fn encode<__B: #rt::BufMut + ?Sized>(&self, __buf: &mut __B) -> #rt::Result<(), #rt::EncodeError> {
                         #encode_body
@@ -83,6 +91,9 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
     let msgpack = msgpack_impl(cont);
     quote!(#item #tag_method #msgpack)
 }
+
+/// Enums with at most this many variants have their `encode` inlined at every use.
+const SMALL_ENUM: usize = 4;
 
 fn fixed_size(cont: &Container<'_>) -> TokenStream {
     let rt = rt();

@@ -1,0 +1,56 @@
+//! Runs one stream workload in a loop, for `perf` / `valgrind --tool=callgrind`:
+//! `cargo build --release --example probe -p wire-benches`, then
+//! `valgrind --tool=callgrind target/release/examples/probe wire 1000`.
+use std::hint::black_box;
+use wire_benches::{entry, stream};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let which = args.next().unwrap_or_else(|| "wire".into());
+    let iterations: u64 = args.next().map_or(1_000_000, |n| n.parse().expect("a count"));
+    let records = stream::records(100, 400);
+    let frame = stream::deliver_frame(&records);
+    let command = stream::publish(&records);
+    let pairs: Vec<(u64, &[u8])> = records.iter().enumerate().map(|(i, r)| (i as u64, &r[..])).collect();
+    let mut out = Vec::with_capacity(64 * 1024);
+    let payload = [0x42u8; 64];
+    let mqtt_publish = wire_benches::mqtt::sample(&payload);
+    let mut total = 0u64;
+    for _ in 0..iterations {
+        if which.starts_with("mqtt") {
+            out.clear();
+            if which == "mqtt-wire" {
+                entry::mqtt_publish_encode_wire(black_box(&mqtt_publish), &mut out);
+            } else {
+                entry::mqtt_publish_encode_hand(black_box(&mqtt_publish), &mut out);
+            }
+            total += black_box(&out).len() as u64;
+            continue;
+        }
+        if which.starts_with("publish") {
+            out.clear();
+            if which == "publish-slice" {
+                out.resize(64 * 1024, 0);
+                let n = wire_protocols::stream::frame_encoded_len(&command);
+                let mut window = &mut out[..n];
+                bytes::BufMut::put_u32(&mut window, (n - 4) as u32);
+                wire_runtime::WireEncode::encode(black_box(&command), &mut window).unwrap();
+                out.truncate(n);
+            } else if which == "publish-wire" {
+                entry::stream_publish_wire(black_box(&command), &mut out);
+            } else {
+                entry::stream_publish_hand(black_box(&pairs), &mut out);
+            }
+            total += black_box(&out).len() as u64;
+            continue;
+        }
+        let tally = match which.as_str() {
+            "wire" => entry::stream_consume_wire(black_box(&frame)),
+            "hand" => entry::stream_consume_hand(black_box(&frame)),
+            "wire-crc" => entry::stream_consume_crc_wire(black_box(&frame)),
+            _ => entry::stream_consume_crc_hand(black_box(&frame)),
+        };
+        total += tally.expect("valid").bytes;
+    }
+    println!("{total}");
+}
