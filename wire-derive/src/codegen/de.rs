@@ -227,8 +227,19 @@ fn enter_rest_section(name: &str, f: &Field<'_>) -> TokenStream {
     }
     let fname = &f.name;
     let slot = &f.slot;
+    let len = match f.inclusive {
+        None => quote!(#rt::len_value(&#slot, __r)?),
+        Some(size) => quote! {
+            match #rt::len_value(&#slot, __r)?.checked_sub(#size) {
+                #rt::Some(len) => len,
+                #rt::None => return #rt::Err(__r.error(#rt::ErrorKind::InvalidValue(
+                    "a length that counts itself is smaller than its own field",
+                ))),
+            }
+        },
+    };
     quote! {
-        let __r = &mut #rt::field(#name, #fname, || __r.section(#rt::len_value(&#slot, __r)?))?;
+        let __r = &mut #rt::field(#name, #fname, || __r.section(#len))?;
     }
 }
 

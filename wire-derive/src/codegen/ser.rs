@@ -267,7 +267,8 @@ fn fill_code(name: &str, fields: &Fields<'_>, f: &Field<'_>) -> (TokenStream, To
                 .unwrap_or(0);
             let parts: Vec<TokenStream> =
                 fields.fields[index + 1..].iter().map(field_len).collect();
-            quote!(#rt::len_into::<#ty>(0 #(+ #parts)*))
+            let own = proc_macro2::Literal::usize_unsuffixed(f.inclusive.unwrap_or(0));
+            quote!(#rt::len_into::<#ty>(#own #(+ #parts)*))
         }
     };
     let enc = quote! {

@@ -53,6 +53,9 @@ pub struct Field<'a> {
     /// `rest_len`: the fields after this one are decoded inside a section of its value; the
     /// flag says whether bytes they leave are skipped (`allow_trailing`).
     pub rest_len: Option<bool>,
+    /// `inclusive` (with `rest_len`): the length counts the field's own bytes too; holds that
+    /// size.
+    pub inclusive: Option<usize>,
     /// `optional`: see [`Optional`].
     pub optional: Option<Optional>,
     /// Some attribute of the field did not parse (already reported).
@@ -255,6 +258,26 @@ impl<'a> Container<'a> {
     }
 }
 
+/// `inclusive`: the size of the `rest_len` integer it applies to, which its length counts too
+/// (RocketMQ's `storeSize` covers the whole record, itself included).
+fn inclusive_size(cx: &Ctxt, attrs: &FieldAttrs, role: &Role) -> Option<usize> {
+    let span = attrs.inclusive.span()?;
+    if !attrs.rest_len.is_set() {
+        cx.error_at(span, "`inclusive` says a `rest_len` length counts its own bytes too: it goes with `rest_len`");
+        return None;
+    }
+    match role {
+        Role::Wire(Codec {
+            kind: CodecKind::Prim { prim, .. },
+            ..
+        }) if matches!(prim.kind, types::PrimKind::Number(_)) => Some(prim.size),
+        _ => {
+            cx.error_at(span, "`inclusive` needs a fixed-size integer: a length that counts itself must know its own size before it is read");
+            None
+        }
+    }
+}
+
 fn fields<'a>(cx: &Ctxt, fields: &'a syn::Fields, order: Order) -> Fields<'a> {
     let style = match fields {
         syn::Fields::Named(_) => Style::Named,
@@ -334,6 +357,7 @@ fn field<'a>(cx: &Ctxt, index: usize, f: &'a syn::Field, order: Order) -> Field<
         }
         let _ = span;
     }
+    let inclusive = inclusive_size(cx, &attrs, &role);
     let fill = match attrs.fill.get() {
         _ if attrs.rest_len.is_set() => Fill::RestLen,
         Some(expr) => Fill::Expr(expr.clone()),
@@ -354,6 +378,7 @@ fn field<'a>(cx: &Ctxt, index: usize, f: &'a syn::Field, order: Order) -> Field<
             .rest_len
             .is_set()
             .then(|| attrs.allow_trailing.is_set()),
+        inclusive,
         optional: attrs.optional.is_set().then(|| Optional {
             default: attrs.default.get().cloned().flatten(),
             when: attrs.cond.get().cloned(),

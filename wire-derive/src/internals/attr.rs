@@ -115,6 +115,7 @@ pub struct FieldAttrs {
     pub rest: Attr<()>,
     pub allow_trailing: Attr<()>,
     pub rest_len: Attr<()>,
+    pub inclusive: Attr<()>,
     pub optional: Attr<()>,
     pub ext: Attr<Expr>,
     pub counted: Attr<()>,
@@ -141,7 +142,7 @@ pub struct FieldAttrs {
 
 const CONTAINER_KEYS: &str = "le, be, ctx(..), magic, validate, msgpack, bits, reserved(..), tag, tag(..), tag_bits, peek, ctx_tag";
 const VARIANT_KEYS: &str = "tag, other, magic, validate";
-const FIELD_KEYS: &str = "len, count, rest, rest_len, allow_trailing, nullable, empty_is_none, if, optional, ext, counted, ctx, with, skip, default, \
+const FIELD_KEYS: &str = "len, count, rest, rest_len, inclusive, allow_trailing, nullable, empty_is_none, if, optional, ext, counted, ctx, with, skip, default, \
      fill, le, be, pad_before, pad_after, item(..), key(..), value(..), bit, bits";
 
 /// Runs `each` on every `#[wire(...)]` item of `attrs`, recording parse errors and going on.
@@ -524,6 +525,7 @@ impl FieldAttrs {
             rest: Attr::none("rest"),
             allow_trailing: Attr::none("allow_trailing"),
             rest_len: Attr::none("rest_len"),
+            inclusive: Attr::none("inclusive"),
             optional: Attr::none("optional"),
             ext: Attr::none("ext"),
             counted: Attr::none("counted"),
@@ -575,6 +577,7 @@ impl FieldAttrs {
             "rest" => self.rest.flag(cx, span),
             "allow_trailing" => self.allow_trailing.flag(cx, span),
             "rest_len" => self.rest_len.flag(cx, span),
+            "inclusive" => self.inclusive.flag(cx, span),
             "optional" => self.optional.flag(cx, span),
             "ext" => self.ext.set(cx, span, parse_expr(meta, "ext")?),
             "counted" => self.counted.flag(cx, span),

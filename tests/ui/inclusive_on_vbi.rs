@@ -1,0 +1,10 @@
+use wire_runtime::{Vbi, WireDecode, WireEncode};
+
+#[derive(WireDecode, WireEncode)]
+struct Record {
+    #[wire(rest_len, inclusive)]
+    size: Vbi,
+    queue_id: i32,
+}
+
+fn main() {}
