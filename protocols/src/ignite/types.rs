@@ -5,6 +5,7 @@ use wire_runtime::{WireDecode, WireEncode};
 /// The payload of a UUID extension: the most significant half, then the least, each
 /// little-endian (Ignite's `writeLongLE`).
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[wire(le)]
 pub struct UuidBits {
     /// Most significant 64 bits.
@@ -15,6 +16,7 @@ pub struct UuidBits {
 
 /// A UUID: msgpack extension type 3 (`fixext16`) holding [`UuidBits`].
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[wire(msgpack)]
 pub struct Uuid {
     /// The two halves.
@@ -38,14 +40,17 @@ impl Uuid {
 
 /// The payload of a bit set extension: `java.util.BitSet.toByteArray()`, little-endian bit order.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct BitSetBytes<'a> {
     /// The bytes, borrowed.
     #[wire(rest)]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::serialize"))]
     pub bytes: &'a [u8],
 }
 
 /// A bit set: msgpack extension type 8.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[wire(msgpack)]
 pub struct BitSet<'a> {
     /// The bits, least significant first.

@@ -18,6 +18,7 @@ macro_rules! ack {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
         #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq, Default)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
         #[wire(ctx(version: Version), validate = nonzero_id(*packet_id))]
         pub struct $name<'a> {
             /// The packet id being acknowledged; never 0.
@@ -52,6 +53,7 @@ ack!(
 /// DISCONNECT (3.14). Empty in 3.1.1; in 5.0 a reason code and properties, both omitted when
 /// they hold their defaults.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[wire(ctx(version: Version))]
 pub struct Disconnect<'a> {
     /// Why the connection closes; `Success` is a normal disconnection. 5.0 only.
@@ -65,6 +67,7 @@ pub struct Disconnect<'a> {
 /// AUTH (3.15, 5.0 only): a reason code and properties, both omitted when they hold their
 /// defaults.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[wire(validate = match reason {
     ReasonCode::Success | ReasonCode::ContinueAuthentication | ReasonCode::ReAuthenticate => Ok(()),
     _ => Err("AUTH reason code other than 0x00, 0x18, 0x19"),

@@ -9,6 +9,7 @@ use wire_runtime::{WireDecode, WireEncode};
 
 /// The Connect Flags byte; bit 0 is reserved and must be 0 ([MQTT-3.1.2-3]).
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[wire(bits = u8, reserved(bits = 0..1, value = 0))]
 pub struct ConnectFlags {
     /// A user name follows.
@@ -33,6 +34,7 @@ pub struct ConnectFlags {
 
 /// The will message, present when the will flag is set.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[wire(ctx(version: Version))]
 pub struct Will<'a> {
     /// 5.0 only.
@@ -47,6 +49,7 @@ pub struct Will<'a> {
 /// The body of a CONNECT. Its protocol level decides its own layout, whatever version the
 /// caller passed.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[wire(magic = b"\x00\x04MQTT", validate = check(version, flags, will, username, password))]
 pub struct Connect<'a> {
     /// Protocol level: 4 (3.1.1) or 5 (5.0); anything else is rejected.
@@ -89,6 +92,7 @@ fn check(
 
 /// The Connect Acknowledge Flags: bits 7-1 reserved ([MQTT-3.2.2-1]).
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[wire(bits = u8, reserved(bits = 1..8, value = 0))]
 pub struct ConnAckFlags {
     /// The server has a session for this client.
@@ -98,6 +102,7 @@ pub struct ConnAckFlags {
 
 /// 3.1.1 CONNACK return codes (3.2.2.3); unknown values stay visible.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[wire(tag = u8)]
 pub enum ConnectReturnCode {
     /// 0: connection accepted.
@@ -126,6 +131,7 @@ pub enum ConnectReturnCode {
 
 /// The body of a CONNACK: a 3.1.1 return code or a 5.0 reason code and properties.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[wire(ctx(version: Version), validate = session_only_on_success(flags, return_code, reason))]
 pub struct ConnAck<'a> {
     /// Session present.

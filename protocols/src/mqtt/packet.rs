@@ -11,6 +11,7 @@ use wire_runtime::{DecodeError, DecodeWith, EncodeError, EncodeWith, Reader};
 #[derive(
     wire_runtime::WireDecode, wire_runtime::WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash,
 )]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[wire(tag = u8)]
 pub enum Version {
     /// MQTT 3.1.1, protocol level 4.
@@ -23,12 +24,15 @@ pub enum Version {
 /// that byte again with its own flags, then the remaining length (a Variable Byte Integer) and
 /// a body that must fill exactly that many bytes.
 #[derive(wire_runtime::WireDecode, wire_runtime::WireEncode, Debug, Clone, PartialEq, Eq)]
+// Serialized as the packet's own fields: the name is `Packet::name`.
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(untagged))]
 #[wire(tag = u8, tag_bits = 4..8, peek, ctx(version: Version))]
 pub enum Packet<'a> {
     /// CONNECT (client to server).
     #[wire(tag = 1)]
     Connect {
         /// `0x10`
+        #[cfg_attr(feature = "serde", serde(skip))]
         header: FixedHeader<1, 0>,
         /// The body.
         #[wire(len = vbi)]
@@ -38,6 +42,7 @@ pub enum Packet<'a> {
     #[wire(tag = 2)]
     ConnAck {
         /// `0x20`
+        #[cfg_attr(feature = "serde", serde(skip))]
         header: FixedHeader<2, 0>,
         /// The body.
         #[wire(len = vbi, ctx = version)]
@@ -56,6 +61,7 @@ pub enum Packet<'a> {
     #[wire(tag = 4)]
     PubAck {
         /// `0x40`
+        #[cfg_attr(feature = "serde", serde(skip))]
         header: FixedHeader<4, 0>,
         /// The body.
         #[wire(len = vbi, ctx = version)]
@@ -65,6 +71,7 @@ pub enum Packet<'a> {
     #[wire(tag = 5)]
     PubRec {
         /// `0x50`
+        #[cfg_attr(feature = "serde", serde(skip))]
         header: FixedHeader<5, 0>,
         /// The body.
         #[wire(len = vbi, ctx = version)]
@@ -74,6 +81,7 @@ pub enum Packet<'a> {
     #[wire(tag = 6)]
     PubRel {
         /// `0x62`
+        #[cfg_attr(feature = "serde", serde(skip))]
         header: FixedHeader<6, 0b0010>,
         /// The body.
         #[wire(len = vbi, ctx = version)]
@@ -83,6 +91,7 @@ pub enum Packet<'a> {
     #[wire(tag = 7)]
     PubComp {
         /// `0x70`
+        #[cfg_attr(feature = "serde", serde(skip))]
         header: FixedHeader<7, 0>,
         /// The body.
         #[wire(len = vbi, ctx = version)]
@@ -92,6 +101,7 @@ pub enum Packet<'a> {
     #[wire(tag = 8)]
     Subscribe {
         /// `0x82`
+        #[cfg_attr(feature = "serde", serde(skip))]
         header: FixedHeader<8, 0b0010>,
         /// The body.
         #[wire(len = vbi, ctx = version)]
@@ -101,6 +111,7 @@ pub enum Packet<'a> {
     #[wire(tag = 9)]
     SubAck {
         /// `0x90`
+        #[cfg_attr(feature = "serde", serde(skip))]
         header: FixedHeader<9, 0>,
         /// The body.
         #[wire(len = vbi, ctx = version)]
@@ -110,6 +121,7 @@ pub enum Packet<'a> {
     #[wire(tag = 10)]
     Unsubscribe {
         /// `0xa2`
+        #[cfg_attr(feature = "serde", serde(skip))]
         header: FixedHeader<10, 0b0010>,
         /// The body.
         #[wire(len = vbi, ctx = version)]
@@ -119,6 +131,7 @@ pub enum Packet<'a> {
     #[wire(tag = 11)]
     UnsubAck {
         /// `0xb0`
+        #[cfg_attr(feature = "serde", serde(skip))]
         header: FixedHeader<11, 0>,
         /// The body.
         #[wire(len = vbi, ctx = version)]
@@ -128,6 +141,7 @@ pub enum Packet<'a> {
     #[wire(tag = 12)]
     PingReq {
         /// `0xc0`
+        #[cfg_attr(feature = "serde", serde(skip))]
         header: FixedHeader<12, 0>,
         /// Nothing.
         #[wire(len = vbi)]
@@ -137,6 +151,7 @@ pub enum Packet<'a> {
     #[wire(tag = 13)]
     PingResp {
         /// `0xd0`
+        #[cfg_attr(feature = "serde", serde(skip))]
         header: FixedHeader<13, 0>,
         /// Nothing.
         #[wire(len = vbi)]
@@ -146,6 +161,7 @@ pub enum Packet<'a> {
     #[wire(tag = 14)]
     Disconnect {
         /// `0xe0`
+        #[cfg_attr(feature = "serde", serde(skip))]
         header: FixedHeader<14, 0>,
         /// The body (empty in 3.1.1).
         #[wire(len = vbi, ctx = version)]
@@ -155,6 +171,7 @@ pub enum Packet<'a> {
     #[wire(tag = 15, validate = if version == Version::V5 { Ok(()) } else { Err("AUTH in MQTT 3.1.1") })]
     Auth {
         /// `0xf0`
+        #[cfg_attr(feature = "serde", serde(skip))]
         header: FixedHeader<15, 0>,
         /// The body.
         #[wire(len = vbi)]

@@ -6,6 +6,7 @@ use wire_runtime::{Vbi, WireDecode, WireEncode};
 
 /// One property. An identifier this crate does not know is malformed ([MQTT-2.2.2-2]).
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[wire(tag = vbi)]
 pub enum Property<'a> {
     /// 0x01: 0 = unspecified bytes, 1 = UTF-8.
@@ -27,6 +28,7 @@ pub enum Property<'a> {
     #[wire(tag = 0x0b, validate = if id.0 == 0 { Err("subscription identifier 0") } else { Ok(()) })]
     SubscriptionIdentifier {
         /// The identifier.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::vbi"))]
         id: Vbi,
     },
     /// 0x11: seconds.
@@ -141,6 +143,7 @@ pub enum PropertyScope {
 /// rejects a repeated property other than User Property (and Subscription Identifier in
 /// PUBLISH).
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[wire(ctx(scope: PropertyScope), validate = check(list, scope))]
 pub struct Properties<'a> {
     /// The properties, in the order they were on the wire.

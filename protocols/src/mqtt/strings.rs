@@ -150,9 +150,11 @@ impl PartialEq<&str> for Utf8Str<'_> {
 
 /// Binary Data: a `u16` length and up to 65 535 bytes, borrowed from the input.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Binary<'a> {
     /// The bytes, borrowed from the input.
     #[wire(len = u16)]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::serialize"))]
     pub bytes: &'a [u8],
 }
 
@@ -197,5 +199,12 @@ mod tests {
                 );
             }
         }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Utf8Str<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.str)
     }
 }

@@ -37,7 +37,8 @@ macro_rules! commands {
         /// Every command of the protocol, requests and responses, keyed by (key, version);
         /// frames with another key or version are kept as [`Command::Unknown`].
         #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-        #[cfg_attr(feature = "serde", derive(Serialize))]
+        // Serialized as the command's own fields: the name is `Command::name`.
+        #[cfg_attr(feature = "serde", derive(Serialize), serde(untagged))]
         #[wire(tag(key: u16, version: u16))]
         pub enum Command<'a> {
             $($(#[$doc])* #[wire(tag = ($key, $version))] $variant($ty),)*
