@@ -90,3 +90,153 @@ impl serde::Serialize for MsgPack<'_, '_> {
         }
     }
 }
+
+/// Deserializes a lower-case (or upper-case) hex string into bytes, for
+/// `#[serde(deserialize_with = ...)]`.
+///
+/// The bytes are allocated and leaked (`Box::leak`) so that a borrowed field can hold them:
+/// meant for tools that turn a few frames from text back into bytes (wiredump's `encode`), not
+/// for long-running services.
+pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<&'static [u8], D::Error> {
+    let text: std::borrow::Cow<'de, str> = serde::Deserialize::deserialize(d)?;
+    parse(&text).map(leak).map_err(serde::de::Error::custom)
+}
+
+/// As [`deserialize`], for an optional field (`null` is `None`).
+pub fn deserialize_option<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<&'static [u8]>, D::Error> {
+    let text: Option<std::borrow::Cow<'de, str>> = serde::Deserialize::deserialize(d)?;
+    text.map(|t| parse(&t).map(leak).map_err(serde::de::Error::custom))
+        .transpose()
+}
+
+/// Deserializes an MQTT Variable Byte Integer from its value.
+pub fn deserialize_vbi<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<wire_runtime::Vbi, D::Error> {
+    let value: u32 = serde::Deserialize::deserialize(d)?;
+    Ok(wire_runtime::Vbi(value))
+}
+
+/// Bytes that live as long as the program (see [`deserialize`]).
+pub fn leak(bytes: Vec<u8>) -> &'static [u8] {
+    Box::leak(bytes.into_boxed_slice())
+}
+
+/// Hex digits to bytes.
+///
+/// ```
+/// assert_eq!(wire_protocols::hex::parse("00ff10"), Ok(vec![0, 255, 16]));
+/// assert!(wire_protocols::hex::parse("0").is_err());
+/// ```
+pub fn parse(text: &str) -> Result<Vec<u8>, &'static str> {
+    fn digit(b: u8) -> Result<u8, &'static str> {
+        match b {
+            b'0'..=b'9' => Ok(b - b'0'),
+            b'a'..=b'f' => Ok(b - b'a' + 10),
+            b'A'..=b'F' => Ok(b - b'A' + 10),
+            _ => Err("not a hex digit"),
+        }
+    }
+    let bytes = text.as_bytes();
+    if bytes.len() % 2 != 0 {
+        return Err("odd number of hex digits");
+    }
+    bytes
+        .chunks_exact(2)
+        .map(|pair| Ok(digit(pair[0])? << 4 | digit(pair[1])?))
+        .collect()
+}
+
+/// Deserializes a msgpack value from the form [`msgpack_value`] writes. Strings and bytes are
+/// leaked, as in [`deserialize`].
+pub fn deserialize_msgpack_value<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<wire_runtime::msgpack::Value<'static>, D::Error> {
+    d.deserialize_any(ValueVisitor)
+}
+
+fn leak_str(text: &str) -> &'static str {
+    Box::leak(text.to_owned().into_boxed_str())
+}
+
+struct ValueVisitor;
+
+/// A msgpack value in its serialized form, as a seed-free `Deserialize`.
+struct OwnedValue(wire_runtime::msgpack::Value<'static>);
+
+impl<'de> serde::Deserialize<'de> for OwnedValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(ValueVisitor).map(OwnedValue)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for ValueVisitor {
+    type Value = wire_runtime::msgpack::Value<'static>;
+
+    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("a msgpack value")
+    }
+    fn visit_unit<E>(self) -> Result<Self::Value, E> {
+        Ok(wire_runtime::msgpack::Value::Nil)
+    }
+    fn visit_none<E>(self) -> Result<Self::Value, E> {
+        Ok(wire_runtime::msgpack::Value::Nil)
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(wire_runtime::msgpack::Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Self::Value, E> {
+        Ok(if v >= 0 {
+            wire_runtime::msgpack::Value::UInt(v as u64)
+        } else {
+            wire_runtime::msgpack::Value::Int(v)
+        })
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Self::Value, E> {
+        Ok(wire_runtime::msgpack::Value::UInt(v))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Self::Value, E> {
+        Ok(wire_runtime::msgpack::Value::F64(v))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(wire_runtime::msgpack::Value::Str(leak_str(v)))
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(OwnedValue(item)) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(wire_runtime::msgpack::Value::Array(items))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        use serde::de::Error;
+        use wire_runtime::msgpack::Value;
+        let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? else {
+            return Ok(Value::Map(Vec::new()));
+        };
+        let bytes =
+            |text: std::borrow::Cow<'de, str>| parse(&text).map(leak).map_err(A::Error::custom);
+        match &*key {
+            "f32" => Ok(Value::F32(map.next_value()?)),
+            "bin" => Ok(Value::Bin(bytes(map.next_value()?)?)),
+            "ext" => {
+                let kind: i8 = map.next_value()?;
+                match map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() {
+                    Some("hex") => Ok(Value::Ext(kind, bytes(map.next_value()?)?)),
+                    _ => Err(A::Error::custom("an ext value needs `hex`")),
+                }
+            }
+            "map" => {
+                let pairs: Vec<(OwnedValue, OwnedValue)> = map.next_value()?;
+                Ok(Value::Map(
+                    pairs.into_iter().map(|(k, v)| (k.0, v.0)).collect(),
+                ))
+            }
+            other => Err(A::Error::custom(format_args!(
+                "unknown msgpack value form `{other}` (expected f32, bin, ext or map)"
+            ))),
+        }
+    }
+}

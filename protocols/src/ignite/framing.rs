@@ -8,7 +8,7 @@ pub const MAGIC: [u8; 4] = *b"IGNI";
 /// A message: the `i32` length of the body (filled in on encode), then the body, which must
 /// fill it exactly.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Message<T> {
     /// The msgpack values of the message.
     #[wire(len = i32)]
@@ -17,7 +17,7 @@ pub struct Message<T> {
 
 /// The first message of a connection in either direction: `IGNI`, then a [`Message`].
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(magic = MAGIC)]
 pub struct First<T> {
     /// The message after the magic.

@@ -6,7 +6,7 @@ use wire_runtime::{WireDecode, WireEncode};
 
 /// The client's handshake.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct HandshakeRequest<'a> {
     /// Protocol version, 3.0.0 today.
@@ -18,7 +18,13 @@ pub struct HandshakeRequest<'a> {
     /// 2 for a general-purpose client.
     pub client_type: i32,
     /// Feature bits (`BitSet.toByteArray`).
-    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::serialize"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            serialize_with = "crate::hex::serialize",
+            deserialize_with = "crate::hex::deserialize"
+        )
+    )]
     pub features: &'a [u8],
     /// `authn-type`, `authn-identity`, `authn-secret`, ...
     #[wire(counted)]
@@ -27,7 +33,7 @@ pub struct HandshakeRequest<'a> {
 
 /// The server product version.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct ProductVersion<'a> {
     /// Major.
@@ -44,7 +50,7 @@ pub struct ProductVersion<'a> {
 
 /// What a successful handshake response carries after the version.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct HandshakeDetails<'a> {
     /// Idle timeout in milliseconds.
@@ -63,7 +69,13 @@ pub struct HandshakeDetails<'a> {
     /// Server product version.
     pub version: ProductVersion<'a>,
     /// Feature bits.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::serialize"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            serialize_with = "crate::hex::serialize",
+            deserialize_with = "crate::hex::deserialize"
+        )
+    )]
     pub features: &'a [u8],
     /// Extensions.
     #[wire(counted)]
@@ -72,7 +84,7 @@ pub struct HandshakeDetails<'a> {
 
 /// The server's handshake: the version, then nil and the details, or the error block.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack, validate = if error.is_some() == details.is_some() { Err("a handshake response has either an error or the details") } else { Ok(()) })]
 pub struct HandshakeResponse<'a> {
     /// Protocol version.
@@ -82,6 +94,7 @@ pub struct HandshakeResponse<'a> {
     /// Patch version.
     pub patch: i16,
     /// nil on success.
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub error: Option<ErrorCore<'a>>,
     /// Present when there is no error.
     #[wire(if = error.is_none())]

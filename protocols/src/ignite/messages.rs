@@ -7,7 +7,7 @@ use wire_runtime::{WireDecode, WireEncode};
 
 /// Every request starts with the operation code and the request id.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct RequestHeader {
     /// What to do.
@@ -19,7 +19,7 @@ pub struct RequestHeader {
 /// Every response starts with the request id, the flags and the observable timestamp; the
 /// partition-assignment flag (bit 0) adds the extra long in between.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct ResponseHeader {
     /// The request answered.
@@ -42,29 +42,36 @@ impl ResponseHeader {
 
 /// A key and a value of any msgpack type (handshake and error extensions).
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct Extension<'a> {
     /// The key.
     pub key: &'a str,
     /// The value.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::msgpack_value"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            serialize_with = "crate::hex::msgpack_value",
+            deserialize_with = "crate::hex::deserialize_msgpack_value"
+        )
+    )]
     pub value: Value<'a>,
 }
 
 /// Error extensions: an integer count, then the pairs.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct ErrorExtensions<'a> {
     /// The pairs, in wire order.
     #[wire(counted)]
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub list: Vec<Extension<'a>>,
 }
 
 /// The error block of a failed request or handshake.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct ErrorCore<'a> {
     /// Trace id for the server logs.
@@ -85,7 +92,7 @@ pub struct ErrorCore<'a> {
 /// operation's payload (msgpack values, borrowed as bytes; decode them with the operation's
 /// response type).
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Response<'a> {
     /// Request id, flags, timestamps.
     pub header: ResponseHeader,
@@ -94,26 +101,38 @@ pub struct Response<'a> {
     pub error: Option<ErrorCore<'a>>,
     /// The rest of the message.
     #[wire(rest)]
-    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::serialize"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            serialize_with = "crate::hex::serialize",
+            deserialize_with = "crate::hex::deserialize"
+        )
+    )]
     pub payload: &'a [u8],
 }
 
 /// Any request: its header, then the operation's payload (msgpack values, borrowed as bytes;
 /// decode them with the operation's request type). For dissectors and routers.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Request<'a> {
     /// Operation and request id.
     pub header: RequestHeader,
     /// The rest of the message.
     #[wire(rest)]
-    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::serialize"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            serialize_with = "crate::hex::serialize",
+            deserialize_with = "crate::hex::deserialize"
+        )
+    )]
     pub payload: &'a [u8],
 }
 
 /// HEARTBEAT: no payload.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct HeartbeatRequest {
     /// `ClientOp::Heartbeat`.
@@ -122,7 +141,7 @@ pub struct HeartbeatRequest {
 
 /// TABLES_GET: no payload.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct TablesGetRequest {
     /// `ClientOp::TablesGet`.
@@ -131,7 +150,7 @@ pub struct TablesGetRequest {
 
 /// One table of a TABLES_GET response.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct Table<'a> {
     /// Table id.
@@ -142,17 +161,18 @@ pub struct Table<'a> {
 
 /// The TABLES_GET payload: an integer count, then `id name` per table.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct TablesGetResponse<'a> {
     /// The tables.
     #[wire(counted)]
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub tables: Vec<Table<'a>>,
 }
 
 /// TABLE_GET: the table name.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct TableGetRequest<'a> {
     /// `ClientOp::TableGet`.
@@ -163,7 +183,7 @@ pub struct TableGetRequest<'a> {
 
 /// The TABLE_GET payload: the table id, or nil when there is no such table.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct TableGetResponse {
     /// The id, if the table exists.
@@ -174,7 +194,7 @@ pub struct TableGetResponse {
 /// transaction, the schema version, the columns without a value, and the binary tuple, carried
 /// as bytes.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct TupleRequest<'a> {
     /// `ClientOp::TupleGet`, `ClientOp::TupleUpsert`, ...
@@ -188,19 +208,31 @@ pub struct TupleRequest<'a> {
     /// Columns with no value set.
     pub no_value_set: BitSet<'a>,
     /// The tuple in Ignite's binary tuple format.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::serialize"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            serialize_with = "crate::hex::serialize",
+            deserialize_with = "crate::hex::deserialize"
+        )
+    )]
     pub tuple: &'a [u8],
 }
 
 /// SQL arguments: their count, then a binary tuple holding them.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct SqlArguments<'a> {
     /// Number of arguments.
     pub count: i32,
     /// The arguments as a binary tuple.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::serialize"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            serialize_with = "crate::hex::serialize",
+            deserialize_with = "crate::hex::deserialize"
+        )
+    )]
     pub tuple: &'a [u8],
 }
 
@@ -208,7 +240,7 @@ pub struct SqlArguments<'a> {
 /// session settings (each nil for the default), the session properties as a binary tuple, the
 /// query, the arguments, and the observable timestamp.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct SqlExecRequest<'a> {
     /// `ClientOp::SqlExec`.
@@ -226,7 +258,13 @@ pub struct SqlExecRequest<'a> {
     /// Number of session properties.
     pub property_count: i32,
     /// Session properties as a binary tuple (name, type, scale, value per property).
-    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::serialize"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            serialize_with = "crate::hex::serialize",
+            deserialize_with = "crate::hex::deserialize"
+        )
+    )]
     pub properties: &'a [u8],
     /// The SQL text.
     pub query: &'a str,

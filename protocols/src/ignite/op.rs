@@ -7,7 +7,7 @@ macro_rules! ops {
         /// A request's operation code, written as a msgpack integer; codes this crate does not
         /// know stay visible as `Other`.
         #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         #[wire(msgpack, tag = i32)]
         pub enum ClientOp {
             $($(#[$doc])* #[wire(tag = $value)] $name,)*

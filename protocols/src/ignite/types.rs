@@ -5,7 +5,7 @@ use wire_runtime::{WireDecode, WireEncode};
 /// The payload of a UUID extension: the most significant half, then the least, each
 /// little-endian (Ignite's `writeLongLE`).
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(le)]
 pub struct UuidBits {
     /// Most significant 64 bits.
@@ -16,7 +16,7 @@ pub struct UuidBits {
 
 /// A UUID: msgpack extension type 3 (`fixext16`) holding [`UuidBits`].
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct Uuid {
     /// The two halves.
@@ -40,21 +40,28 @@ impl Uuid {
 
 /// The payload of a bit set extension: `java.util.BitSet.toByteArray()`, little-endian bit order.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BitSetBytes<'a> {
     /// The bytes, borrowed.
     #[wire(rest)]
-    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::serialize"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            serialize_with = "crate::hex::serialize",
+            deserialize_with = "crate::hex::deserialize"
+        )
+    )]
     pub bytes: &'a [u8],
 }
 
 /// A bit set: msgpack extension type 8.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(msgpack)]
 pub struct BitSet<'a> {
     /// The bits, least significant first.
     #[wire(ext = 8)]
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub bits: BitSetBytes<'a>,
 }
 

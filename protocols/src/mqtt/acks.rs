@@ -18,7 +18,7 @@ macro_rules! ack {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
         #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq, Default)]
-        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         #[wire(ctx(version: Version), validate = nonzero_id(*packet_id))]
         pub struct $name<'a> {
             /// The packet id being acknowledged; never 0.
@@ -28,6 +28,7 @@ macro_rules! ack {
             pub reason: ReasonCode,
             /// 5.0 only: omitted on the wire when empty.
             #[wire(optional, if = version == Version::V5, ctx = PropertyScope::PubAckFamily)]
+            #[cfg_attr(feature = "serde", serde(borrow))]
             pub properties: Properties<'a>,
         }
     };
@@ -53,7 +54,7 @@ ack!(
 /// DISCONNECT (3.14). Empty in 3.1.1; in 5.0 a reason code and properties, both omitted when
 /// they hold their defaults.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(ctx(version: Version))]
 pub struct Disconnect<'a> {
     /// Why the connection closes; `Success` is a normal disconnection. 5.0 only.
@@ -61,13 +62,14 @@ pub struct Disconnect<'a> {
     pub reason: ReasonCode,
     /// Properties; 5.0 only.
     #[wire(optional, if = version == Version::V5, ctx = PropertyScope::Disconnect)]
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub properties: Properties<'a>,
 }
 
 /// AUTH (3.15, 5.0 only): a reason code and properties, both omitted when they hold their
 /// defaults.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(validate = match reason {
     ReasonCode::Success | ReasonCode::ContinueAuthentication | ReasonCode::ReAuthenticate => Ok(()),
     _ => Err("AUTH reason code other than 0x00, 0x18, 0x19"),
@@ -78,5 +80,6 @@ pub struct Auth<'a> {
     pub reason: ReasonCode,
     /// Properties.
     #[wire(optional, ctx = PropertyScope::Auth)]
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub properties: Properties<'a>,
 }

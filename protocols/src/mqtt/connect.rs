@@ -9,7 +9,7 @@ use wire_runtime::{WireDecode, WireEncode};
 
 /// The Connect Flags byte; bit 0 is reserved and must be 0 ([MQTT-3.1.2-3]).
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(bits = u8, reserved(bits = 0..1, value = 0))]
 pub struct ConnectFlags {
     /// A user name follows.
@@ -34,13 +34,14 @@ pub struct ConnectFlags {
 
 /// The will message, present when the will flag is set.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(ctx(version: Version))]
 pub struct Will<'a> {
     /// 5.0 only.
     #[wire(if = version == Version::V5, ctx = PropertyScope::Will)]
     pub properties: Option<Properties<'a>>,
     /// Topic the will is published to.
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub topic: Utf8Str<'a>,
     /// The will message.
     pub payload: Binary<'a>,
@@ -49,7 +50,7 @@ pub struct Will<'a> {
 /// The body of a CONNECT. Its protocol level decides its own layout, whatever version the
 /// caller passed.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(magic = b"\x00\x04MQTT", validate = check(version, flags, will, username, password))]
 pub struct Connect<'a> {
     /// Protocol level: 4 (3.1.1) or 5 (5.0); anything else is rejected.
@@ -62,6 +63,7 @@ pub struct Connect<'a> {
     #[wire(if = *version == Version::V5, ctx = PropertyScope::Connect)]
     pub properties: Option<Properties<'a>>,
     /// Client identifier; may be empty.
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub client_id: Utf8Str<'a>,
     /// Present exactly when the will flag is set.
     #[wire(if = flags.will, ctx = *version)]
@@ -92,7 +94,7 @@ fn check(
 
 /// The Connect Acknowledge Flags: bits 7-1 reserved ([MQTT-3.2.2-1]).
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(bits = u8, reserved(bits = 1..8, value = 0))]
 pub struct ConnAckFlags {
     /// The server has a session for this client.
@@ -102,7 +104,7 @@ pub struct ConnAckFlags {
 
 /// 3.1.1 CONNACK return codes (3.2.2.3); unknown values stay visible.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(tag = u8)]
 pub enum ConnectReturnCode {
     /// 0: connection accepted.
@@ -131,7 +133,7 @@ pub enum ConnectReturnCode {
 
 /// The body of a CONNACK: a 3.1.1 return code or a 5.0 reason code and properties.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(ctx(version: Version), validate = session_only_on_success(flags, return_code, reason))]
 pub struct ConnAck<'a> {
     /// Session present.
@@ -144,6 +146,7 @@ pub struct ConnAck<'a> {
     pub reason: Option<ReasonCode>,
     /// 5.0 only.
     #[wire(if = version == Version::V5, ctx = PropertyScope::ConnAck)]
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub properties: Option<Properties<'a>>,
 }
 

@@ -7,7 +7,7 @@ use wire_runtime::{DecodeError, EncodeError, ErrorKind, Reader, WireDecode, Wire
 #[derive(
     WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default,
 )]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(tag = u8)]
 pub enum QoS {
     /// At most once delivery.
@@ -21,7 +21,7 @@ pub enum QoS {
 
 /// The first byte of a PUBLISH: type 3, then DUP, QoS and RETAIN.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(bits = u8, reserved(bits = 4..8, value = 3))]
 pub struct PublishFlags {
     /// Re-delivery of an earlier attempt.
@@ -77,5 +77,5 @@ impl<const TYPE: u8, const FLAGS: u8> WireEncode for FixedHeader<TYPE, FLAGS> {
 /// The body of PINGREQ and PINGRESP (and of a 3.1.1 DISCONNECT): nothing, so a remaining
 /// length other than 0 is malformed.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Empty;

@@ -11,7 +11,7 @@ use wire_runtime::{DecodeError, DecodeWith, EncodeError, EncodeWith, Reader};
 #[derive(
     wire_runtime::WireDecode, wire_runtime::WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash,
 )]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(tag = u8)]
 pub enum Version {
     /// MQTT 3.1.1, protocol level 4.

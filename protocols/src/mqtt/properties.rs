@@ -6,7 +6,7 @@ use wire_runtime::{Vbi, WireDecode, WireEncode};
 
 /// One property. An identifier this crate does not know is malformed ([MQTT-2.2.2-2]).
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(tag = vbi)]
 pub enum Property<'a> {
     /// 0x01: 0 = unspecified bytes, 1 = UTF-8.
@@ -17,6 +17,7 @@ pub enum Property<'a> {
     MessageExpiryInterval(u32),
     /// 0x03
     #[wire(tag = 0x03)]
+    #[cfg_attr(feature = "serde", serde(borrow))]
     ContentType(Utf8Str<'a>),
     /// 0x08
     #[wire(tag = 0x08)]
@@ -28,7 +29,13 @@ pub enum Property<'a> {
     #[wire(tag = 0x0b, validate = if id.0 == 0 { Err("subscription identifier 0") } else { Ok(()) })]
     SubscriptionIdentifier {
         /// The identifier.
-        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::vbi"))]
+        #[cfg_attr(
+            feature = "serde",
+            serde(
+                serialize_with = "crate::hex::vbi",
+                deserialize_with = "crate::hex::deserialize_vbi"
+            )
+        )]
         id: Vbi,
     },
     /// 0x11: seconds.
@@ -90,7 +97,10 @@ pub enum Property<'a> {
     RetainAvailable(bool),
     /// 0x26: repeatable, order kept.
     #[wire(tag = 0x26)]
-    UserProperty(Utf8Str<'a>, Utf8Str<'a>),
+    UserProperty(
+        #[cfg_attr(feature = "serde", serde(borrow))] Utf8Str<'a>,
+        #[cfg_attr(feature = "serde", serde(borrow))] Utf8Str<'a>,
+    ),
     /// 0x27: not 0.
     #[wire(tag = 0x27, validate = nonzero(*size, "maximum packet size 0"))]
     MaximumPacketSize {
@@ -143,11 +153,12 @@ pub enum PropertyScope {
 /// rejects a repeated property other than User Property (and Subscription Identifier in
 /// PUBLISH).
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(ctx(scope: PropertyScope), validate = check(list, scope))]
 pub struct Properties<'a> {
     /// The properties, in the order they were on the wire.
     #[wire(len = vbi)]
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub list: Vec<Property<'a>>,
 }
 

@@ -9,7 +9,7 @@ use wire_runtime::{WireDecode, WireEncode};
 /// The body of a PUBLISH. Its layout depends on the fixed-header flags (a packet id only for
 /// QoS > 0) and on the version (properties only in 5.0).
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(ctx(flags: PublishFlags, version: Version), validate = check(flags, self_check(topic, packet_id, properties)))]
 pub struct Publish<'a> {
     /// Topic name; may be empty in 5.0 when a Topic Alias is given.
@@ -22,7 +22,13 @@ pub struct Publish<'a> {
     pub properties: Option<Properties<'a>>,
     /// The application message: the rest of the packet, borrowed.
     #[wire(rest)]
-    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::serialize"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            serialize_with = "crate::hex::serialize",
+            deserialize_with = "crate::hex::deserialize"
+        )
+    )]
     pub payload: &'a [u8],
 }
 

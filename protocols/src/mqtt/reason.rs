@@ -6,7 +6,7 @@ macro_rules! reason_codes {
     ($($(#[$doc:meta])* $name:ident = $value:literal,)*) => {
         /// A reason code; values this crate does not know stay visible as `Unknown`.
         #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         #[wire(tag = u8)]
         pub enum ReasonCode {
             /// 0x00: Success, Normal disconnection, Granted QoS 0.

@@ -150,11 +150,17 @@ impl PartialEq<&str> for Utf8Str<'_> {
 
 /// Binary Data: a `u16` length and up to 65 535 bytes, borrowed from the input.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Binary<'a> {
     /// The bytes, borrowed from the input.
     #[wire(len = u16)]
-    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::serialize"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            serialize_with = "crate::hex::serialize",
+            deserialize_with = "crate::hex::deserialize"
+        )
+    )]
     pub bytes: &'a [u8],
 }
 
@@ -206,5 +212,13 @@ mod tests {
 impl serde::Serialize for Utf8Str<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.str)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de: 'a, 'a> serde::Deserialize<'de> for Utf8Str<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let str: &'a str = serde::Deserialize::deserialize(d)?;
+        Ok(Utf8Str { str })
     }
 }

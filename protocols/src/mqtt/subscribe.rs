@@ -9,7 +9,7 @@ use wire_runtime::{WireDecode, WireEncode};
 
 /// When retained messages are sent on subscribe; 3 is a protocol error.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(tag = u8)]
 pub enum RetainHandling {
     /// 0: at subscribe.
@@ -23,7 +23,7 @@ pub enum RetainHandling {
 
 /// Subscription Options (3.8.3.1); bits 7-6 reserved. In 3.1.1 only the QoS bits may be set.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(bits = u8, reserved(bits = 6..8, value = 0))]
 pub struct SubscriptionOptions {
     /// Maximum QoS.
@@ -74,7 +74,7 @@ fn check_subscribe(
 
 /// The body of a SUBSCRIBE.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(ctx(version: Version), validate = check_subscribe(*packet_id, version, filters))]
 pub struct Subscribe<'a> {
     /// Never 0.
@@ -84,18 +84,20 @@ pub struct Subscribe<'a> {
     pub properties: Option<Properties<'a>>,
     /// Topic filters with their options; at least one.
     #[wire(rest)]
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub filters: Vec<(Utf8Str<'a>, SubscriptionOptions)>,
 }
 
 /// The body of a SUBACK: one return (3.1.1) or reason (5.0) code per filter.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(ctx(version: Version), validate = nonzero_id(*packet_id).and(if codes.is_empty() { Err("SUBACK without a return code") } else { Ok(()) }))]
 pub struct SubAck<'a> {
     /// The SUBSCRIBE's packet id.
     pub packet_id: u16,
     /// 5.0 only.
     #[wire(if = version == Version::V5, ctx = PropertyScope::SubAck)]
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub properties: Option<Properties<'a>>,
     /// Granted QoS (0x00-0x02) or failure (0x80 and up), per filter.
     #[wire(rest)]
@@ -104,7 +106,7 @@ pub struct SubAck<'a> {
 
 /// The body of an UNSUBSCRIBE.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(ctx(version: Version), validate = nonzero_id(*packet_id).and(if filters.is_empty() { Err("UNSUBSCRIBE without a topic filter") } else if filters.iter().any(|f| f.is_empty()) { Err("empty topic filter") } else { Ok(()) }))]
 pub struct Unsubscribe<'a> {
     /// Never 0.
@@ -114,13 +116,14 @@ pub struct Unsubscribe<'a> {
     pub properties: Option<Properties<'a>>,
     /// Topic filters; at least one.
     #[wire(rest)]
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub filters: Vec<Utf8Str<'a>>,
 }
 
 /// The body of an UNSUBACK: just the packet id in 3.1.1; properties and one reason code per
 /// filter in 5.0.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(ctx(version: Version), validate = nonzero_id(*packet_id).and(match (version, codes.is_empty()) {
     (Version::V311, false) => Err("reason codes in an MQTT 3.1.1 UNSUBACK"),
     (Version::V5, true) => Err("MQTT 5 UNSUBACK without a reason code"),
@@ -131,6 +134,7 @@ pub struct UnsubAck<'a> {
     pub packet_id: u16,
     /// 5.0 only.
     #[wire(if = version == Version::V5, ctx = PropertyScope::UnsubAck)]
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub properties: Option<Properties<'a>>,
     /// 5.0: one reason code per filter.
     #[wire(rest)]

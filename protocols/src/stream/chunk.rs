@@ -329,3 +329,47 @@ impl serde::Serialize for Chunk<'_> {
         st.end()
     }
 }
+
+/// From the form `Serialize` writes: the header fields and the entries, which are encoded
+/// again into a data section (leaked, as byte fields are: see [`crate::hex::deserialize`]).
+/// `data_length` is recomputed; `chunk_crc` is kept as given.
+#[cfg(feature = "serde")]
+impl<'de: 'a, 'a> serde::Deserialize<'de> for Chunk<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(serde::Deserialize)]
+        struct Form<'a> {
+            magic_version: u8,
+            chunk_type: u8,
+            num_entries: u16,
+            num_records: u32,
+            timestamp: i64,
+            epoch: u64,
+            chunk_first_offset: u64,
+            chunk_crc: u32,
+            trailer_length: u32,
+            bloom_size: u8,
+            #[serde(borrow)]
+            entries: Vec<Entry<'a>>,
+        }
+        let form = Form::deserialize(d)?;
+        let mut data = Vec::new();
+        for entry in &form.entries {
+            entry.encode(&mut data).map_err(serde::de::Error::custom)?;
+        }
+        let data = crate::hex::leak(data);
+        Ok(Chunk {
+            magic_version: form.magic_version,
+            chunk_type: form.chunk_type,
+            num_entries: form.num_entries,
+            num_records: form.num_records,
+            timestamp: form.timestamp,
+            epoch: form.epoch,
+            chunk_first_offset: form.chunk_first_offset,
+            chunk_crc: form.chunk_crc,
+            data_length: data.len() as u32,
+            trailer_length: form.trailer_length,
+            bloom_size: form.bloom_size,
+            data,
+        })
+    }
+}

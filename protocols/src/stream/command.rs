@@ -8,7 +8,7 @@ use super::types::ResponseCode;
 use wire_runtime::{WireDecode, WireEncode};
 
 #[cfg(feature = "serde")]
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Bit 15 of a key: the frame is a response.
 pub const RESPONSE_BIT: u16 = 0x8000;
@@ -16,7 +16,7 @@ pub const RESPONSE_BIT: u16 = 0x8000;
 /// The response of commands that answer with a code only (DeclarePublisher, Subscribe,
 /// Create, ...).
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Response {
     /// From the request.
     pub correlation_id: u32,
@@ -37,8 +37,9 @@ macro_rules! commands {
         /// Every command of the protocol, requests and responses, keyed by (key, version);
         /// frames with another key or version are kept as [`Command::Unknown`].
         #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-        // Serialized as the command's own fields: the name is `Command::name`.
-        #[cfg_attr(feature = "serde", derive(Serialize), serde(untagged))]
+        // Serialized as the command's own fields (the name is `Command::name`); deserialized
+        // from `{"<name>": fields}`.
+        #[cfg_attr(feature = "serde", derive(Deserialize))]
         #[wire(tag(key: u16, version: u16))]
         pub enum Command<'a> {
             $($(#[$doc])* #[wire(tag = ($key, $version))] $variant($ty),)*
@@ -51,9 +52,26 @@ macro_rules! commands {
                 version: u16,
                 /// Everything after them.
                 #[wire(rest)]
-                #[cfg_attr(feature = "serde", serde(serialize_with = "crate::hex::serialize"))]
+                #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::hex::deserialize"))]
                 content: &'a [u8],
             },
+        }
+
+        #[cfg(feature = "serde")]
+        impl Serialize for Command<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                match self {
+                    $(Command::$variant(command) => command.serialize(s),)*
+                    Command::Unknown { key, version, content } => {
+                        use serde::ser::SerializeStruct;
+                        let mut st = s.serialize_struct("Unknown", 3)?;
+                        st.serialize_field("key", key)?;
+                        st.serialize_field("version", version)?;
+                        st.serialize_field("content", &crate::hex::Hex(content).to_string())?;
+                        st.end()
+                    }
+                }
+            }
         }
 
         impl Command<'_> {
@@ -197,7 +215,7 @@ commands! {
 
 /// Heartbeat (0x0017, either side): no content.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Heartbeat;
 
 impl Command<'_> {

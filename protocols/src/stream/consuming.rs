@@ -5,7 +5,7 @@ use super::types::{OffsetSpec, Properties, ResponseCode};
 use wire_runtime::{WireDecode, WireEncode};
 
 #[cfg(feature = "serde")]
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Subscribe (0x0007): start consuming a stream at an offset, with initial credit (chunks the
 /// server may send before the client asks for more).
@@ -28,7 +28,7 @@ use serde::Serialize;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Subscribe<'a> {
     /// Matches the response.
     pub correlation_id: u32,
@@ -48,29 +48,31 @@ pub struct Subscribe<'a> {
 
 /// Deliver v1 (0x0008, server to client): one chunk for a subscription.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Deliver<'a> {
     /// The subscription.
     pub subscription_id: u8,
     /// The chunk.
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub chunk: Chunk<'a>,
 }
 
 /// Deliver v2 (0x0008, version 2): with the committed chunk id.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct DeliverV2<'a> {
     /// The subscription.
     pub subscription_id: u8,
     /// The last chunk id committed by a quorum of the stream's members.
     pub committed_chunk_id: u64,
     /// The chunk.
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub chunk: Chunk<'a>,
 }
 
 /// Credit (0x0009): more chunks for a subscription; no response unless it fails.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Credit {
     /// The subscription.
     pub subscription_id: u8,
@@ -80,7 +82,7 @@ pub struct Credit {
 
 /// The response to a failed Credit (0x8009): no correlation id.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct CreditResponse {
     /// Why it failed.
     pub response_code: ResponseCode,
@@ -90,7 +92,7 @@ pub struct CreditResponse {
 
 /// StoreOffset (0x000a): store a consumer's offset on the server; no response.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct StoreOffset<'a> {
     /// The consumer's name.
     #[wire(len = i16)]
@@ -104,7 +106,7 @@ pub struct StoreOffset<'a> {
 
 /// QueryOffset (0x000b): the offset stored for a consumer.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct QueryOffset<'a> {
     /// Matches the response.
     pub correlation_id: u32,
@@ -118,7 +120,7 @@ pub struct QueryOffset<'a> {
 
 /// The response to QueryOffset (0x800b).
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct QueryOffsetResponse {
     /// From the request.
     pub correlation_id: u32,
@@ -130,7 +132,7 @@ pub struct QueryOffsetResponse {
 
 /// Unsubscribe (0x000c).
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Unsubscribe {
     /// Matches the response.
     pub correlation_id: u32,
@@ -140,7 +142,7 @@ pub struct Unsubscribe {
 
 /// ConsumerUpdate (0x001a, server to client): a single-active consumer became active or not.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct ConsumerUpdate {
     /// Matches the client's response.
     pub correlation_id: u32,
@@ -152,7 +154,7 @@ pub struct ConsumerUpdate {
 
 /// The client's response to ConsumerUpdate (0x801a): where the now active consumer starts.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct ConsumerUpdateResponse {
     /// From the request.
     pub correlation_id: u32,
@@ -164,7 +166,7 @@ pub struct ConsumerUpdateResponse {
 
 /// ResolveOffsetSpec (0x001f): the offset an offset specification points at.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct ResolveOffsetSpec<'a> {
     /// Matches the response.
     pub correlation_id: u32,
@@ -180,7 +182,7 @@ pub struct ResolveOffsetSpec<'a> {
 
 /// The response to ResolveOffsetSpec (0x801f).
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct ResolveOffsetSpecResponse {
     /// From the request.
     pub correlation_id: u32,

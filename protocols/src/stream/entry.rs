@@ -13,7 +13,7 @@ use wire_runtime::{DecodeError, ErrorKind, Reader, WireDecode, WireEncode};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(tag = "type", rename_all = "snake_case"))]
 #[wire(tag = u8, tag_bits = 7..8, peek)]
 pub enum Entry<'a> {
@@ -24,7 +24,11 @@ pub enum Entry<'a> {
         #[wire(len = u32)]
         #[cfg_attr(
             feature = "serde",
-            serde(rename = "data_hex", serialize_with = "crate::hex::serialize")
+            serde(
+                rename = "data_hex",
+                serialize_with = "crate::hex::serialize",
+                deserialize_with = "crate::hex::deserialize"
+            )
         )]
         data: &'a [u8],
     },
@@ -58,7 +62,7 @@ impl<'a> Entry<'a> {
 
 /// Compression of a sub-batch (bits 4..7 of its first byte).
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(tag = u8)]
 pub enum Compression {
     /// 0
@@ -81,7 +85,7 @@ pub enum Compression {
 
 /// The first byte of a sub-batch: `1`, the compression, four zero bits.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(bits = u8, reserved(bits = 7..8, value = 1), reserved(bits = 0..4, value = 0))]
 pub struct SubBatchHeader {
     /// How `data` is compressed.
@@ -92,7 +96,7 @@ pub struct SubBatchHeader {
 /// Several records in one entry: `data` holds `record_count` records, each a `u32` size and
 /// its bytes, possibly compressed as a whole.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SubBatch<'a> {
     /// Marker bit and compression.
     pub header: SubBatchHeader,
@@ -104,7 +108,11 @@ pub struct SubBatch<'a> {
     #[wire(len = u32)]
     #[cfg_attr(
         feature = "serde",
-        serde(rename = "data_hex", serialize_with = "crate::hex::serialize")
+        serde(
+            rename = "data_hex",
+            serialize_with = "crate::hex::serialize",
+            deserialize_with = "crate::hex::deserialize"
+        )
     )]
     pub data: &'a [u8],
 }

@@ -5,12 +5,12 @@ use super::types::ResponseCode;
 use wire_runtime::{WireDecode, WireEncode};
 
 #[cfg(feature = "serde")]
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// DeclarePublisher (0x0001): a publisher id for a stream, with an optional deduplication
 /// reference (empty for none).
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct DeclarePublisher<'a> {
     /// Matches the response.
     pub correlation_id: u32,
@@ -26,11 +26,12 @@ pub struct DeclarePublisher<'a> {
 
 /// One message of a Publish v1: its publishing id (sequence) and its entry.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct PublishedMessage<'a> {
     /// Sequence number, echoed by PublishConfirm.
     pub publishing_id: u64,
     /// A simple entry or a sub-batch.
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub entry: Entry<'a>,
 }
 
@@ -50,18 +51,19 @@ pub struct PublishedMessage<'a> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Publish<'a> {
     /// The declared publisher.
     pub publisher_id: u8,
     /// The messages, behind a `u32` count.
     #[wire(count = u32)]
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub messages: Vec<PublishedMessage<'a>>,
 }
 
 /// One message of a Publish v2: with a filter value for server-side filtering.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct FilteredMessage<'a> {
     /// Sequence number, echoed by PublishConfirm.
     pub publishing_id: u64,
@@ -74,18 +76,19 @@ pub struct FilteredMessage<'a> {
 
 /// Publish v2 (0x0002, version 2): as v1, each message with a filter value.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct PublishV2<'a> {
     /// The declared publisher.
     pub publisher_id: u8,
     /// The messages, behind a `u32` count.
     #[wire(count = u32)]
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub messages: Vec<FilteredMessage<'a>>,
 }
 
 /// PublishConfirm (0x0003, server to client): publishing ids now stored.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct PublishConfirm {
     /// The publisher.
     pub publisher_id: u8,
@@ -96,7 +99,7 @@ pub struct PublishConfirm {
 
 /// One failed message of a PublishError.
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct PublishingError {
     /// The message's publishing id.
     pub publishing_id: u64,
@@ -106,7 +109,7 @@ pub struct PublishingError {
 
 /// PublishError (0x0004, server to client): messages that were not stored.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct PublishError {
     /// The publisher.
     pub publisher_id: u8,
@@ -117,7 +120,7 @@ pub struct PublishError {
 
 /// QueryPublisherSequence (0x0005): the last publishing id stored for a reference.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct QueryPublisherSequence<'a> {
     /// Matches the response.
     pub correlation_id: u32,
@@ -131,7 +134,7 @@ pub struct QueryPublisherSequence<'a> {
 
 /// The response to QueryPublisherSequence (0x8005).
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct QueryPublisherSequenceResponse {
     /// From the request.
     pub correlation_id: u32,
@@ -143,7 +146,7 @@ pub struct QueryPublisherSequenceResponse {
 
 /// DeletePublisher (0x0006).
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct DeletePublisher {
     /// Matches the response.
     pub correlation_id: u32,

@@ -4,11 +4,11 @@ use super::types::{Properties, ResponseCode};
 use wire_runtime::{WireDecode, WireEncode};
 
 #[cfg(feature = "serde")]
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Create (0x000d): create a stream with arguments (`max-length-bytes`, `queue-leader-locator`, ...).
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Create<'a> {
     /// Matches the response.
     pub correlation_id: u32,
@@ -21,7 +21,7 @@ pub struct Create<'a> {
 
 /// Delete (0x000e): delete a stream.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Delete<'a> {
     /// Matches the response.
     pub correlation_id: u32,
@@ -32,18 +32,19 @@ pub struct Delete<'a> {
 
 /// Metadata (0x000f): brokers and leaders of streams.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Metadata<'a> {
     /// Matches the response.
     pub correlation_id: u32,
     /// The streams asked about.
     #[wire(count = i32, item(len = i16))]
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub streams: Vec<&'a str>,
 }
 
 /// A broker in a Metadata response, referred to by its `reference` index.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Broker<'a> {
     /// Index used by [`StreamMetadata`].
     pub reference: u16,
@@ -57,7 +58,7 @@ pub struct Broker<'a> {
 /// One stream in a Metadata response; `leader` is `0xffff` and `replicas` empty for a stream
 /// that does not exist or is not available.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct StreamMetadata<'a> {
     /// The stream.
     #[wire(len = i16)]
@@ -73,12 +74,13 @@ pub struct StreamMetadata<'a> {
 
 /// The response to Metadata (0x800f); it has no top-level response code.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct MetadataResponse<'a> {
     /// From the request.
     pub correlation_id: u32,
     /// Brokers.
     #[wire(count = i32)]
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub brokers: Vec<Broker<'a>>,
     /// Streams.
     #[wire(count = i32)]
@@ -87,7 +89,7 @@ pub struct MetadataResponse<'a> {
 
 /// MetadataUpdate (0x0010, server to client): a stream's topology changed or it was deleted.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct MetadataUpdate<'a> {
     /// Why (`StreamNotAvailable`, ...).
     pub code: ResponseCode,
@@ -98,7 +100,7 @@ pub struct MetadataUpdate<'a> {
 
 /// Route (0x0018): the partitions of a super stream a routing key goes to.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Route<'a> {
     /// Matches the response.
     pub correlation_id: u32,
@@ -112,7 +114,7 @@ pub struct Route<'a> {
 
 /// Partitions (0x0019): the partitions of a super stream.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Partitions<'a> {
     /// Matches the response.
     pub correlation_id: u32,
@@ -123,7 +125,7 @@ pub struct Partitions<'a> {
 
 /// The response to Route (0x8018) and Partitions (0x8019): stream names.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct StreamsResponse<'a> {
     /// From the request.
     pub correlation_id: u32,
@@ -131,12 +133,13 @@ pub struct StreamsResponse<'a> {
     pub response_code: ResponseCode,
     /// The streams.
     #[wire(count = i32, item(len = i16))]
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub streams: Vec<&'a str>,
 }
 
 /// StreamStats (0x001c): statistics of a stream.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct StreamStats<'a> {
     /// Matches the response.
     pub correlation_id: u32,
@@ -148,7 +151,7 @@ pub struct StreamStats<'a> {
 /// The response to StreamStats (0x801c): named counters (`first_chunk_id`,
 /// `committed_chunk_id`, ...).
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct StreamStatsResponse<'a> {
     /// From the request.
     pub correlation_id: u32,
@@ -156,12 +159,13 @@ pub struct StreamStatsResponse<'a> {
     pub response_code: ResponseCode,
     /// Statistics in wire order.
     #[wire(count = i32, key(len = i16))]
+    #[cfg_attr(feature = "serde", serde(borrow))]
     pub stats: Vec<(&'a str, i64)>,
 }
 
 /// CreateSuperStream (0x001d).
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct CreateSuperStream<'a> {
     /// Matches the response.
     pub correlation_id: u32,
@@ -180,7 +184,7 @@ pub struct CreateSuperStream<'a> {
 
 /// DeleteSuperStream (0x001e).
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct DeleteSuperStream<'a> {
     /// Matches the response.
     pub correlation_id: u32,

@@ -100,6 +100,13 @@ impl serde::Serialize for ResponseCode {
     }
 }
 
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for ResponseCode {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        <u16 as serde::Deserialize>::deserialize(d).map(ResponseCode::from_code)
+    }
+}
+
 /// Where a subscription starts: the offset type, and for types 4 and 5 the value after it.
 ///
 /// ```
@@ -110,7 +117,7 @@ impl serde::Serialize for ResponseCode {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[wire(tag = u16)]
 pub enum OffsetSpec {
     /// 0: no offset (ConsumerUpdate responses only).
@@ -189,5 +196,31 @@ impl<'a, const N: usize> From<[(&'a str, &'a str); N]> for Properties<'a> {
 impl serde::Serialize for Properties<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_map(self.entries.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+/// From a map (order kept); keys and values are borrowed from the input.
+#[cfg(feature = "serde")]
+impl<'de: 'a, 'a> serde::Deserialize<'de> for Properties<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Entries;
+        impl<'de> serde::de::Visitor<'de> for Entries {
+            type Value = Vec<(&'de str, &'de str)>;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("a map of strings")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    entries.push(entry);
+                }
+                Ok(entries)
+            }
+        }
+        d.deserialize_map(Entries)
+            .map(|entries| Properties { entries })
     }
 }
