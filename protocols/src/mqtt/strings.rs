@@ -178,6 +178,22 @@ impl core::ops::Deref for Binary<'_> {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for Utf8Str<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.str)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de: 'a, 'a> serde::Deserialize<'de> for Utf8Str<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let str: &'a str = serde::Deserialize::deserialize(d)?;
+        Ok(Utf8Str { str })
+    }
+}
+
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,20 +221,5 @@ mod tests {
                 );
             }
         }
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for Utf8Str<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.str)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de: 'a, 'a> serde::Deserialize<'de> for Utf8Str<'a> {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let str: &'a str = serde::Deserialize::deserialize(d)?;
-        Ok(Utf8Str { str })
     }
 }
