@@ -85,24 +85,21 @@ impl FrameSplitter {
 }
 
 /// A `tokio_util::codec` codec: decodes whole frames as `Bytes` (decode them with
-/// [`super::decode`], borrowing from the frame), encodes [`RemotingCommand`]s with the
-/// header serialization of `serialize_type`, or the one given with the command.
+/// [`super::decode`], borrowing from the frame), encodes a [`RemotingCommand`] with the header
+/// serialization given with it: the item is `(&command, serialize_type)`.
 #[cfg(feature = "tokio")]
 #[derive(Debug, Clone, Copy)]
 pub struct RemotingCodec {
     /// Largest frame accepted (0: no limit).
     pub max_len: usize,
-    /// Header serialization of commands encoded without one.
-    pub serialize_type: super::SerializeType,
 }
 
 #[cfg(feature = "tokio")]
 impl Default for RemotingCodec {
-    /// 16 MiB frames, JSON headers (what every server accepts).
+    /// Frames up to [`DEFAULT_MAX_FRAME`].
     fn default() -> Self {
         RemotingCodec {
             max_len: DEFAULT_MAX_FRAME,
-            serialize_type: super::SerializeType::Json,
         }
     }
 }
@@ -127,20 +124,6 @@ impl tokio_util::codec::Decoder for RemotingCodec {
             }
             Err(e) => Err(std::io::Error::new(std::io::ErrorKind::InvalidData, e)),
         }
-    }
-}
-
-#[cfg(feature = "tokio")]
-impl tokio_util::codec::Encoder<&RemotingCommand<'_>> for RemotingCodec {
-    type Error = std::io::Error;
-
-    fn encode(
-        &mut self,
-        command: &RemotingCommand<'_>,
-        dst: &mut bytes::BytesMut,
-    ) -> Result<(), std::io::Error> {
-        let serialize_type = self.serialize_type;
-        self.encode((command, serialize_type), dst)
     }
 }
 
