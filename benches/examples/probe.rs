@@ -7,11 +7,17 @@ use wire_benches::{entry, stream};
 fn main() {
     let mut args = std::env::args().skip(1);
     let which = args.next().unwrap_or_else(|| "wire".into());
-    let iterations: u64 = args.next().map_or(1_000_000, |n| n.parse().expect("a count"));
+    let iterations: u64 = args
+        .next()
+        .map_or(1_000_000, |n| n.parse().expect("a count"));
     let records = stream::records(100, 400);
     let frame = stream::deliver_frame(&records);
     let command = stream::publish(&records);
-    let pairs: Vec<(u64, &[u8])> = records.iter().enumerate().map(|(i, r)| (i as u64, &r[..])).collect();
+    let pairs: Vec<(u64, &[u8])> = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (i as u64, &r[..]))
+        .collect();
     let mut out = Vec::with_capacity(64 * 1024);
     let payload = [0x42u8; 64];
     let mqtt_publish = wire_benches::mqtt::sample(&payload);

@@ -193,7 +193,6 @@ impl<'de: 'a, 'a> serde::Deserialize<'de> for Utf8Str<'a> {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,136 @@
+//! Command-line arguments.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// Dissects MQTT, RabbitMQ Stream, RocketMQ, msgpack and Ignite 3 traffic; with no arguments,
+/// the sample captures bundled with wiredump.
+#[derive(Debug, Parser)]
+#[command(name = "wiredump", version, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// What to do; `decode` when left out.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// The `decode` arguments, when the subcommand is left out.
+    #[command(flatten)]
+    pub decode: DecodeArgs,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Dissect frames (the default).
+    Decode(DecodeArgs),
+    /// Read the JSON of one frame (as `decode --format json` prints it) on stdin; write the
+    /// frame as hex on stdout.
+    Encode(EncodeArgs),
+}
+
+/// Arguments of `decode`.
+#[derive(Debug, Args, Default)]
+pub struct DecodeArgs {
+    /// The protocol; taken from the well-known port of a pcap capture when left out.
+    #[arg(short, long, value_enum)]
+    pub protocol: Option<Protocol>,
+    /// Bytes as hex (spaces and colons allowed) instead of a file.
+    #[arg(long, conflicts_with = "file")]
+    pub hex: Option<String>,
+    /// A raw byte stream (frames back to back) or a pcap/pcapng capture; `-` or nothing with
+    /// `--hex` absent reads stdin.
+    pub file: Option<PathBuf>,
+    /// Output format.
+    #[arg(short, long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Which side sent a raw stream (Ignite requests and responses differ).
+    #[arg(long, value_enum, default_value_t = Side::Client)]
+    pub from: Side,
+    /// Print frames per type and throughput on stderr at the end.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+impl DecodeArgs {
+    /// True when no argument was given at all.
+    pub fn is_empty(&self) -> bool {
+        self.protocol.is_none() && self.hex.is_none() && self.file.is_none() && !self.stats
+    }
+}
+
+/// Arguments of `encode`.
+#[derive(Debug, Args)]
+pub struct EncodeArgs {
+    /// The protocol of the frame.
+    #[arg(short, long, value_enum)]
+    pub protocol: Protocol,
+    /// Which side sends the frame (Ignite requests and responses differ).
+    #[arg(long, value_enum, default_value_t = Side::Client)]
+    pub from: Side,
+}
+
+/// The protocols, named as the `variant`s of the shared golden vectors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
+pub enum Protocol {
+    /// RocketMQ remoting frames.
+    Rocketmq,
+    /// RocketMQ MessageExt records back to back (a PULL_MESSAGE body).
+    RocketmqMessage,
+    /// A RocketMQ SEND_BATCH_MESSAGE body.
+    RocketmqBatch,
+    /// RabbitMQ Stream frames.
+    Stream,
+    /// MQTT 3.1.1.
+    Mqtt,
+    /// MQTT 5.0.
+    Mqtt5,
+    /// msgpack values back to back.
+    Msgpack,
+    /// Ignite 3 client messages (the `IGNI` magic accepted at the start).
+    Ignite,
+}
+
+impl Protocol {
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::Rocketmq => "rocketmq",
+            Protocol::RocketmqMessage => "rocketmq-message",
+            Protocol::RocketmqBatch => "rocketmq-batch",
+            Protocol::Stream => "stream",
+            Protocol::Mqtt => "mqtt",
+            Protocol::Mqtt5 => "mqtt5",
+            Protocol::Msgpack => "msgpack",
+            Protocol::Ignite => "ignite",
+        }
+    }
+
+    /// The protocol served on a well-known port.
+    pub fn from_port(port: u16) -> Option<Protocol> {
+        match port {
+            1883 => Some(Protocol::Mqtt5),
+            5552 => Some(Protocol::Stream),
+            9876 | 10911 => Some(Protocol::Rocketmq),
+            10800 => Some(Protocol::Ignite),
+            _ => None,
+        }
+    }
+}
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum Format {
+    /// Indented fields, payloads abbreviated.
+    #[default]
+    Text,
+    /// One JSON object per frame and line.
+    Json,
+}
+
+/// Which end of a connection sent the bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum Side {
+    /// The client.
+    #[default]
+    Client,
+    /// The server.
+    Server,
+}

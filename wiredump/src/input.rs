@@ -1,0 +1,96 @@
+//! Reading the input: hex, a raw byte stream, a pcap/pcapng capture, or stdin.
+
+use crate::cli::{DecodeArgs, Protocol, Side};
+use std::io::Read;
+
+/// One direction of one connection (or the whole raw input).
+#[derive(Debug, Clone)]
+pub struct Stream {
+    /// Where the bytes come from, for headings (`127.0.0.1:50000 -> 127.0.0.1:1883`).
+    pub label: String,
+    /// The bytes, frames back to back.
+    pub bytes: Vec<u8>,
+    /// Which side sent them.
+    pub side: Side,
+    /// Source and destination ports, for a captured connection.
+    pub ports: Option<(u16, u16)>,
+    /// For a captured connection: the first bytes the client sent (to tell MQTT versions).
+    pub client_start: Vec<u8>,
+}
+
+impl Stream {
+    /// A raw input sent by `side`.
+    pub fn raw(label: String, bytes: Vec<u8>, side: Side) -> Self {
+        Stream {
+            label,
+            bytes,
+            side,
+            ports: None,
+            client_start: Vec::new(),
+        }
+    }
+
+    /// The protocol of a captured connection, from its well-known server port; MQTT's version
+    /// from the client's CONNECT when it is in the capture.
+    pub fn port_protocol(&self) -> Option<Protocol> {
+        let (src, dst) = self.ports?;
+        let protocol = Protocol::from_port(dst).or_else(|| Protocol::from_port(src))?;
+        if protocol == Protocol::Mqtt5 && mqtt_connect_level(&self.client_start) == Some(4) {
+            return Some(Protocol::Mqtt);
+        }
+        Some(protocol)
+    }
+}
+
+/// The protocol level of a CONNECT at the front of `bytes`.
+fn mqtt_connect_level(bytes: &[u8]) -> Option<u8> {
+    if bytes.first()? >> 4 != 1 {
+        return None;
+    }
+    let (_, used) = wire_runtime::decode_prefix::<wire_runtime::Vbi>(bytes.get(1..)?).ok()?;
+    // Protocol name "MQTT" (2 + 4 bytes), then the level.
+    bytes.get(1 + used + 6).copied()
+}
+
+/// The streams named by the arguments.
+pub fn read(args: &DecodeArgs) -> Result<Vec<Stream>, String> {
+    if let Some(hex) = &args.hex {
+        return Ok(vec![Stream::raw("hex".into(), parse_hex(hex)?, args.from)]);
+    }
+    let (label, bytes) = match &args.file {
+        Some(path) if path.as_os_str() != "-" => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            (path.display().to_string(), bytes)
+        }
+        _ => {
+            let mut bytes = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut bytes)
+                .map_err(|e| format!("stdin: {e}"))?;
+            ("stdin".to_string(), bytes)
+        }
+    };
+    if crate::pcap::is_capture(&bytes) {
+        crate::pcap::streams(&bytes).map_err(|e| format!("{label}: {e}"))
+    } else {
+        Ok(vec![Stream::raw(label, bytes, args.from)])
+    }
+}
+
+/// Hex digits, with any whitespace, `:` or `-` between them ignored.
+pub fn parse_hex(text: &str) -> Result<Vec<u8>, String> {
+    let digits: Vec<u8> = text
+        .bytes()
+        .filter(|b| !(b.is_ascii_whitespace() || *b == b':' || *b == b'-'))
+        .collect();
+    if digits.len() % 2 != 0 {
+        return Err("odd number of hex digits".into());
+    }
+    digits
+        .chunks(2)
+        .map(|pair| {
+            let text = std::str::from_utf8(pair).map_err(|_| "not hex".to_string())?;
+            u8::from_str_radix(text, 16).map_err(|_| format!("not hex: {text:?}"))
+        })
+        .collect()
+}

@@ -1,0 +1,228 @@
+//! Printing frames as indented text or as JSON lines.
+
+use crate::cli::{Format, Protocol, Side};
+use crate::dissect::{Sink, Span};
+use crate::input::Stream;
+use crate::stats::Stats;
+use serde::Serialize;
+use serde_json::Value;
+use std::io::{self, Write};
+use wire_runtime::DecodeError;
+
+/// Hex strings longer than this many digits are abbreviated in text output.
+const SHOW_HEX_DIGITS: usize = 64;
+
+/// Writes frames in the chosen format, and counts them.
+#[derive(Debug)]
+pub struct Printer<W: Write> {
+    format: Format,
+    out: io::BufWriter<W>,
+    side: Side,
+    index: usize,
+    /// Statistics, when asked for.
+    pub stats: Stats,
+    /// Progress on stderr for large inputs.
+    pub progress: indicatif::ProgressBar,
+}
+
+impl<W: Write> Printer<W> {
+    /// A printer to `out`.
+    pub fn new(format: Format, out: W, stats: Stats) -> Self {
+        Printer {
+            format,
+            out: io::BufWriter::with_capacity(1 << 16, out),
+            side: Side::Client,
+            index: 0,
+            stats,
+            progress: indicatif::ProgressBar::hidden(),
+        }
+    }
+
+    /// Starts a stream; text output gets a heading when there are several.
+    pub fn stream_header(
+        &mut self,
+        stream: &Stream,
+        protocol: Protocol,
+        heading: bool,
+    ) -> io::Result<()> {
+        self.side = stream.side;
+        self.index = 0;
+        if heading && self.format == Format::Text {
+            writeln!(
+                self.out,
+                "== {}: {} ({} bytes)",
+                protocol.name(),
+                stream.label,
+                stream.bytes.len()
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Flushes the output.
+    pub fn finish(mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
+    fn direction(&self) -> &'static str {
+        match self.side {
+            Side::Client => "client",
+            Side::Server => "server",
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct FrameJson<'a, T: ?Sized> {
+    offset: usize,
+    direction: &'a str,
+    message: &'a str,
+    fields: &'a T,
+}
+
+impl<W: Write> Sink for Printer<W> {
+    fn frame<T: Serialize + ?Sized>(
+        &mut self,
+        span: Span,
+        message: &str,
+        fields: &T,
+    ) -> io::Result<()> {
+        self.progress.set_position(span.end() as u64);
+        self.stats.frame(message, span.len);
+        let index = self.index;
+        self.index += 1;
+        match self.format {
+            Format::Json => {
+                let line = FrameJson {
+                    offset: span.offset,
+                    direction: self.direction(),
+                    message,
+                    fields,
+                };
+                serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
+                self.out.write_all(b"\n")
+            }
+            Format::Text => {
+                writeln!(
+                    self.out,
+                    "[{index}] @{} {} {message} ({} bytes)",
+                    span.offset,
+                    self.direction(),
+                    span.len
+                )?;
+                let value = serde_json::to_value(fields).map_err(io::Error::other)?;
+                write_fields(&mut self.out, &value, 1)
+            }
+        }
+    }
+
+    fn error(&mut self, span: Span, error: &DecodeError, skipped: bool) -> io::Result<()> {
+        self.progress.set_position(span.end() as u64);
+        self.stats.failure();
+        let at = span.offset + error.offset();
+        match self.format {
+            Format::Json => {
+                let line = serde_json::json!({
+                    "offset": span.offset,
+                    "direction": self.direction(),
+                    "error": error.to_string(),
+                    "field": error.path().to_string(),
+                    "error_offset": at,
+                });
+                serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
+                self.out.write_all(b"\n")
+            }
+            Format::Text => {
+                let then = if skipped {
+                    "skipped"
+                } else {
+                    "cannot go on: the framing is lost"
+                };
+                writeln!(
+                    self.out,
+                    "[{}] @{} {} ERROR at byte {at}: {error} ({then})",
+                    self.index,
+                    span.offset,
+                    self.direction()
+                )
+            }
+        }
+    }
+
+    fn truncated(&mut self, offset: usize, missing: Option<usize>) -> io::Result<()> {
+        self.stats.failure();
+        let what = match missing {
+            Some(n) => format!("truncated frame: {n} more bytes needed"),
+            None => "truncated frame".to_string(),
+        };
+        match self.format {
+            Format::Json => {
+                let line = serde_json::json!({ "offset": offset, "direction": self.direction(), "error": what, "missing": missing });
+                serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
+                self.out.write_all(b"\n")
+            }
+            Format::Text => writeln!(
+                self.out,
+                "[{}] @{offset} {} ERROR: {what}",
+                self.index,
+                self.direction()
+            ),
+        }
+    }
+}
+
+/// Writes an object's fields one per line, nested objects indented.
+fn write_fields(out: &mut impl Write, value: &Value, depth: usize) -> io::Result<()> {
+    let pad = "  ".repeat(depth);
+    match value {
+        Value::Object(map) => {
+            for (key, value) in map {
+                match value {
+                    Value::Object(inner) if !inner.is_empty() => {
+                        writeln!(out, "{pad}{key}:")?;
+                        write_fields(out, value, depth + 1)?;
+                    }
+                    Value::Array(items) if items.iter().any(|v| v.is_object() || v.is_array()) => {
+                        writeln!(out, "{pad}{key}: [{} items]", items.len())?;
+                        for (i, item) in items.iter().enumerate() {
+                            writeln!(out, "{pad}  - [{i}]")?;
+                            write_fields(out, item, depth + 2)?;
+                        }
+                    }
+                    _ => writeln!(out, "{pad}{key}: {}", scalar(value))?,
+                }
+            }
+            Ok(())
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                writeln!(out, "{pad}- [{i}]")?;
+                write_fields(out, item, depth + 1)?;
+            }
+            Ok(())
+        }
+        other => writeln!(out, "{pad}{}", scalar(other)),
+    }
+}
+
+/// A value on one line; long hex strings abbreviated.
+fn scalar(value: &Value) -> String {
+    match value {
+        Value::String(s) if is_long_hex(s) => {
+            format!("{}… ({} bytes)", &s[..SHOW_HEX_DIGITS], s.len() / 2)
+        }
+        Value::Array(items) => {
+            let parts: Vec<String> = items.iter().map(scalar).collect();
+            format!("[{}]", parts.join(", "))
+        }
+        Value::Object(map) if map.is_empty() => "{}".into(),
+        other => other.to_string(),
+    }
+}
+
+fn is_long_hex(s: &str) -> bool {
+    s.len() > SHOW_HEX_DIGITS
+        && s.len() % 2 == 0
+        && s.bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}

@@ -1,0 +1,236 @@
+//! pcap and pcapng captures: TCP streams reassembled per direction.
+
+use crate::cli::{Protocol, Side};
+use crate::input::Stream;
+use etherparse::{NetSlice, SlicedPacket, TransportSlice};
+use pcap_file::DataLink;
+use std::collections::{BTreeMap, HashMap};
+use std::net::IpAddr;
+
+/// True when `bytes` start like a pcap or pcapng file.
+pub fn is_capture(bytes: &[u8]) -> bool {
+    matches!(
+        bytes.get(..4),
+        Some(
+            [0xa1, 0xb2, 0xc3, 0xd4]
+                | [0xd4, 0xc3, 0xb2, 0xa1]
+                | [0xa1, 0xb2, 0x3c, 0x4d]
+                | [0x4d, 0x3c, 0xb2, 0xa1]
+                | [0x0a, 0x0d, 0x0d, 0x0a]
+        )
+    )
+}
+
+type Endpoint = (IpAddr, u16);
+
+/// One direction of a TCP connection being reassembled.
+#[derive(Default)]
+struct Flow {
+    /// Order of first appearance, to keep the output in capture order.
+    first_seen: usize,
+    /// Sequence number of the next byte expected, once known.
+    next_seq: Option<u32>,
+    /// Segments that arrived ahead of `next_seq`.
+    pending: BTreeMap<u32, Vec<u8>>,
+    bytes: Vec<u8>,
+    /// This side opened the connection (sent the SYN without ACK).
+    opened: bool,
+}
+
+impl Flow {
+    fn segment(&mut self, seq: u32, syn: bool, payload: &[u8]) {
+        if syn {
+            self.next_seq = Some(seq.wrapping_add(1));
+        }
+        if payload.is_empty() {
+            return;
+        }
+        let next = *self.next_seq.get_or_insert(seq);
+        // Keep what is new of this segment, relative to what we have.
+        let ahead = seq.wrapping_sub(next) as i32;
+        if ahead > 0 {
+            self.pending.entry(seq).or_insert_with(|| payload.to_vec());
+            return;
+        }
+        let skip = (-ahead) as usize;
+        if skip < payload.len() {
+            self.bytes.extend_from_slice(&payload[skip..]);
+            self.next_seq = Some(next.wrapping_add((payload.len() - skip) as u32));
+        }
+        // Segments that now fit.
+        while let Some((&seq, _)) = self.pending.first_key_value() {
+            let next = self.next_seq.unwrap_or(seq);
+            if (seq.wrapping_sub(next) as i32) > 0 {
+                break;
+            }
+            let data = self.pending.pop_first().map(|(_, d)| d).unwrap_or_default();
+            let skip = next.wrapping_sub(seq) as usize;
+            if skip < data.len() {
+                self.bytes.extend_from_slice(&data[skip..]);
+                self.next_seq = Some(next.wrapping_add((data.len() - skip) as u32));
+            }
+        }
+    }
+}
+
+/// Every TCP stream of the capture, client side first for each connection.
+pub fn streams(bytes: &[u8]) -> Result<Vec<Stream>, String> {
+    let mut flows: HashMap<(Endpoint, Endpoint), Flow> = HashMap::new();
+    let mut seen = 0;
+    for_each_packet(bytes, |link, data| {
+        let Some((src, dst, seq, syn, ack, payload)) = tcp(link, data) else {
+            return;
+        };
+        let flow = flows.entry((src, dst)).or_default();
+        if flow.next_seq.is_none()
+            && flow.bytes.is_empty()
+            && flow.pending.is_empty()
+            && flow.first_seen == 0
+        {
+            seen += 1;
+            flow.first_seen = seen;
+        }
+        flow.opened |= syn && !ack;
+        flow.segment(seq, syn, payload);
+    })?;
+    // Pair the two directions of each connection; the client opened it or uses a port that
+    // is not well known.
+    let mut connections: Vec<((Endpoint, Endpoint), usize)> = flows
+        .iter()
+        .filter(|((a, b), _)| is_client(&flows, *a, *b))
+        .map(|(key, flow)| (*key, flow.first_seen))
+        .collect();
+    connections.sort_by_key(|(_, first)| *first);
+    let mut out = Vec::new();
+    for ((client, server), _) in connections {
+        let client_bytes = flows
+            .get(&(client, server))
+            .map(|f| f.bytes.clone())
+            .unwrap_or_default();
+        for (from, to, side) in [
+            (client, server, Side::Client),
+            (server, client, Side::Server),
+        ] {
+            let Some(flow) = flows.get(&(from, to)) else {
+                continue;
+            };
+            if flow.bytes.is_empty() {
+                continue;
+            }
+            out.push(Stream {
+                label: format!(
+                    "{} -> {} ({})",
+                    fmt(from),
+                    fmt(to),
+                    if side == Side::Client {
+                        "client"
+                    } else {
+                        "server"
+                    }
+                ),
+                bytes: flow.bytes.clone(),
+                side,
+                ports: Some((from.1, to.1)),
+                client_start: client_bytes
+                    .get(..64.min(client_bytes.len()))
+                    .unwrap_or_default()
+                    .to_vec(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+fn fmt((ip, port): Endpoint) -> String {
+    match ip {
+        IpAddr::V4(ip) => format!("{ip}:{port}"),
+        IpAddr::V6(ip) => format!("[{ip}]:{port}"),
+    }
+}
+
+/// Whether `a` is the client of the connection between `a` and `b`.
+fn is_client(flows: &HashMap<(Endpoint, Endpoint), Flow>, a: Endpoint, b: Endpoint) -> bool {
+    let forward = flows.get(&(a, b)).is_some_and(|f| f.opened);
+    let backward = flows.get(&(b, a)).is_some_and(|f| f.opened);
+    if forward != backward {
+        return forward;
+    }
+    match (Protocol::from_port(a.1), Protocol::from_port(b.1)) {
+        (None, Some(_)) => true,
+        (Some(_), None) => false,
+        // No handshake and no well-known port: the one that spoke first.
+        _ => match (flows.get(&(a, b)), flows.get(&(b, a))) {
+            (Some(f), Some(g)) => f.first_seen < g.first_seen,
+            (Some(_), None) => true,
+            _ => false,
+        },
+    }
+}
+
+/// Calls `f` with the link type and data of every packet.
+fn for_each_packet(bytes: &[u8], mut f: impl FnMut(DataLink, &[u8])) -> Result<(), String> {
+    if bytes.starts_with(&[0x0a, 0x0d, 0x0d, 0x0a]) {
+        let mut reader = pcap_file::pcapng::PcapNgReader::new(bytes).map_err(|e| e.to_string())?;
+        let mut links = Vec::new();
+        while let Some(block) = reader.next_block() {
+            match block.map_err(|e| e.to_string())? {
+                pcap_file::pcapng::Block::InterfaceDescription(idb) => links.push(idb.linktype),
+                pcap_file::pcapng::Block::EnhancedPacket(epb) => {
+                    let link = links
+                        .get(epb.interface_id as usize)
+                        .copied()
+                        .unwrap_or(DataLink::ETHERNET);
+                    f(link, &epb.data);
+                }
+                pcap_file::pcapng::Block::SimplePacket(spb) => {
+                    f(
+                        links.first().copied().unwrap_or(DataLink::ETHERNET),
+                        &spb.data,
+                    );
+                }
+                _ => {}
+            }
+        }
+    } else {
+        let mut reader = pcap_file::pcap::PcapReader::new(bytes).map_err(|e| e.to_string())?;
+        let link = reader.header().datalink;
+        while let Some(packet) = reader.next_packet() {
+            let packet = packet.map_err(|e| e.to_string())?;
+            f(link, &packet.data);
+        }
+    }
+    Ok(())
+}
+
+/// Source, destination, sequence number, SYN, ACK and payload of a TCP packet.
+fn tcp(link: DataLink, data: &[u8]) -> Option<(Endpoint, Endpoint, u32, bool, bool, &[u8])> {
+    let sliced = match link {
+        DataLink::ETHERNET => SlicedPacket::from_ethernet(data).ok()?,
+        DataLink::LINUX_SLL => SlicedPacket::from_linux_sll(data).ok()?,
+        DataLink::RAW | DataLink::IPV4 | DataLink::IPV6 => SlicedPacket::from_ip(data).ok()?,
+        // BSD loopback: a 4-byte address family, then IP.
+        DataLink::NULL | DataLink::LOOP => SlicedPacket::from_ip(data.get(4..)?).ok()?,
+        _ => return None,
+    };
+    let (src_ip, dst_ip) = match sliced.net? {
+        NetSlice::Ipv4(ip) => (
+            IpAddr::V4(ip.header().source_addr()),
+            IpAddr::V4(ip.header().destination_addr()),
+        ),
+        NetSlice::Ipv6(ip) => (
+            IpAddr::V6(ip.header().source_addr()),
+            IpAddr::V6(ip.header().destination_addr()),
+        ),
+    };
+    let TransportSlice::Tcp(tcp) = sliced.transport? else {
+        return None;
+    };
+    Some((
+        (src_ip, tcp.source_port()),
+        (dst_ip, tcp.destination_port()),
+        tcp.sequence_number(),
+        tcp.syn(),
+        tcp.ack(),
+        tcp.payload(),
+    ))
+}
