@@ -1,0 +1,217 @@
+//! Allocation counts of the RocketMQ codecs, measured with a counting global allocator:
+//! decoding a frame borrows (binary header: zero allocations; JSON header: zero unless a
+//! string the caller reads has escapes), iterating message records allocates nothing,
+//! encoding into a reused buffer allocates nothing, hostile lengths allocate nothing close to
+//! what they claim.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use wire_protocols::rocketmq::{
+    self, CustomHeader, HostAddr, MessageExt, PropertiesBuf, RemotingCommand, RequestCode,
+    SendMessageRequestHeaderV2, SerializeType, Topic, decode_messages,
+};
+use wire_runtime::WireEncode;
+
+struct Counting;
+
+thread_local! {
+    static COUNT: Cell<usize> = const { Cell::new(0) };
+    static BYTES: Cell<usize> = const { Cell::new(0) };
+}
+
+fn record(size: usize) {
+    // `try_with`: the allocator may run while thread-locals are being torn down.
+    let _ = COUNT.try_with(|c| c.set(c.get() + 1));
+    let _ = BYTES.try_with(|b| b.set(b.get() + size));
+}
+
+// SAFETY: every call is forwarded unchanged to the system allocator; counting has no effect on
+// the memory returned.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        record(layout.size());
+        // SAFETY: same layout contract as our caller's.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        record(layout.size());
+        // SAFETY: same layout contract as our caller's.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        record(new_size);
+        // SAFETY: `ptr` was allocated by `System` with `layout`, as our caller guarantees.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` was allocated by `System` with `layout`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Allocations (count, bytes) made by `f` on this thread.
+fn measure<T>(f: impl FnOnce() -> T) -> (T, usize, usize) {
+    let (c0, b0) = (COUNT.with(Cell::get), BYTES.with(Cell::get));
+    let out = f();
+    (out, COUNT.with(Cell::get) - c0, BYTES.with(Cell::get) - b0)
+}
+
+/// A SEND_MESSAGE_V2 request with the usual extFields and a 256-byte body.
+fn send_v2(properties: &str, body: &'static [u8]) -> RemotingCommand<'static> {
+    let header = SendMessageRequestHeaderV2 {
+        producer_group: "please_rename_unique_group_name".into(),
+        topic: "TopicTest".into(),
+        default_topic: "TBW102".into(),
+        default_topic_queue_nums: 4,
+        queue_id: 0,
+        sys_flag: 0,
+        born_timestamp: 1_767_225_600_123,
+        flag: 0,
+        properties: Some(properties.to_owned().into()),
+        reconsume_times: Some(0),
+        unit_mode: Some(false),
+        max_reconsume_times: None,
+        batch: Some(false),
+        broker_name: Some("broker-a".into()),
+    };
+    RemotingCommand::request(RequestCode::SendMessageV2, 42)
+        .with_header(&header)
+        .with_body(body)
+}
+
+static BODY: [u8; 256] = [0x42; 256];
+
+/// Reads every field of a decoded command, and every extFields entry.
+fn touch(c: &RemotingCommand<'_>) -> usize {
+    let ext = c.ext_fields.as_ref().unwrap();
+    ext.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>()
+        + c.body.len()
+        + c.remark.as_deref().map_or(0, str::len)
+}
+
+#[test]
+fn decoding_a_binary_header_frame_does_not_allocate() {
+    let frame = send_v2("KEYS\u{1}k1\u{2}TAGS\u{1}TagA\u{2}", &BODY)
+        .to_vec(SerializeType::RocketMq)
+        .unwrap();
+    let (command, count, _) = measure(|| rocketmq::decode(&frame).unwrap());
+    assert_eq!(count, 0);
+    let (len, count, _) = measure(|| touch(&command));
+    assert_eq!(count, 0, "iterating extFields borrows");
+    assert!(len > 256);
+    let (header, count, _) = measure(|| {
+        SendMessageRequestHeaderV2::from_ext_fields(command.ext_fields.as_ref().unwrap())
+    });
+    assert_eq!(count, 0, "a typed header borrows its strings");
+    assert_eq!(header.unwrap().topic, "TopicTest");
+}
+
+#[test]
+fn decoding_a_json_header_frame_allocates_only_for_escapes_read() {
+    // Without escapes (the Go seed's kind of header): nothing.
+    let frame = send_v2("KEYS=k1;TAGS=TagA", &BODY)
+        .to_vec(SerializeType::Json)
+        .unwrap();
+    let (command, count, _) = measure(|| rocketmq::decode(&frame).unwrap());
+    assert_eq!(count, 0);
+    let (_, count, _) = measure(|| touch(&command));
+    assert_eq!(count, 0);
+
+    // Properties as Java writes them, escaped (\u0001, \u0002): decoding still borrows;
+    // reading the escaped value decodes it into one `String`.
+    let frame = send_v2("KEYS\u{1}k1\u{2}TAGS\u{1}TagA\u{2}", &BODY)
+        .to_vec(SerializeType::Json)
+        .unwrap();
+    let (command, count, _) = measure(|| rocketmq::decode(&frame).unwrap());
+    assert_eq!(count, 0);
+    let (_, count, _) = measure(|| touch(&command));
+    assert_eq!(count, 1, "the one escaped value, when read");
+    let (value, count, _) = measure(|| command.ext("b").unwrap().len());
+    assert_eq!((value, count), (9, 0));
+
+    // An escaped remark is decoded when the header is.
+    let frame = RemotingCommand::request(10, 1)
+        .with_remark("a \"quoted\" remark")
+        .to_vec(SerializeType::Json)
+        .unwrap();
+    let (_, count, _) = measure(|| rocketmq::decode(&frame).unwrap());
+    assert_eq!(count, 1);
+}
+
+#[test]
+fn encoding_into_a_reused_buffer_does_not_allocate() {
+    let command = send_v2("KEYS\u{1}k1\u{2}", &BODY);
+    let mut out = Vec::with_capacity(4096);
+    for serialize_type in [SerializeType::Json, SerializeType::RocketMq] {
+        out.clear();
+        let (_, count, _) = measure(|| command.encode(serialize_type, &mut out).unwrap());
+        assert_eq!(count, 0, "{serialize_type:?}");
+        assert_eq!(out.len(), command.encoded_len(serialize_type));
+        // Re-encoding a decoded command copies its validated sections as they are.
+        let frame = out.clone();
+        let decoded = rocketmq::decode(&frame).unwrap();
+        out.clear();
+        let (_, count, _) = measure(|| decoded.encode(serialize_type, &mut out).unwrap());
+        assert_eq!(count, 0, "{serialize_type:?} re-encoded");
+        assert_eq!(out, frame);
+    }
+}
+
+#[test]
+fn iterating_a_pull_body_allocates_nothing_per_record() {
+    let props = PropertiesBuf::new().with("KEYS", "k").with("TAGS", "TagA");
+    let mut body = Vec::new();
+    for i in 0..32 {
+        let mut m = MessageExt {
+            queue_offset: i,
+            born_host: HostAddr::V4 {
+                ip: [10, 0, 0, 1],
+                port: 4000,
+            },
+            body: &BODY,
+            topic: Topic::new("TopicTest"),
+            properties: props.as_properties(),
+            ..MessageExt::default()
+        };
+        m.set_body_crc();
+        m.encode(&mut body).unwrap();
+    }
+    let (sum, count, _) = measure(|| {
+        decode_messages(&body)
+            .check_crc(true)
+            .map(|m| {
+                let m = m.unwrap();
+                m.body.len() + m.properties.iter().count() + m.topic.as_str().len()
+            })
+            .sum::<usize>()
+    });
+    assert_eq!(count, 0);
+    assert_eq!(sum, 32 * (256 + 2 + 9));
+}
+
+#[test]
+fn hostile_lengths_allocate_nothing_close_to_their_claims() {
+    let mut frame20 = vec![0, 0, 0, 16, 0, 0xff, 0xff, 0xff];
+    frame20.extend([0; 12]);
+    let mut huge_frame = frame20.clone();
+    huge_frame[..4].copy_from_slice(&i32::MAX.to_be_bytes());
+    let mut huge_remark = vec![
+        0, 0, 0, 25, 1, 0, 0, 21, 0, 10, 9, 1, 0x3d, 0, 0, 0, 7, 0, 0, 0, 0,
+    ];
+    huge_remark.extend(i32::MAX.to_be_bytes());
+    huge_remark.extend([0; 4]);
+    for frame in [&frame20, &huge_frame, &huge_remark] {
+        let (result, count, bytes) = measure(|| rocketmq::decode(frame).map(drop));
+        assert!(result.is_err());
+        assert!(
+            count <= 3 && bytes < 1024,
+            "{count} allocations, {bytes} bytes"
+        );
+    }
+}
