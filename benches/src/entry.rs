@@ -214,3 +214,48 @@ pub fn stream_publish_wire(command: &wire_protocols::stream::Command<'_>, out: &
 pub fn stream_publish_hand(messages: &[(u64, &[u8])], out: &mut Vec<u8>) {
     crate::stream::hand::publish(1, messages, out);
 }
+
+// RocketMQ remoting: `wire_protocols::rocketmq` against `crate::rocketmq_remoting` (`hand`, and
+// the `serde_json` baseline for JSON headers). The rocketmq-protocol wrappers live in
+// `benches/rocketmq.rs`.
+
+#[inline(never)]
+pub fn rocketmq_frame_decode_wire(
+    frame: &[u8],
+) -> Result<wire_protocols::rocketmq::RemotingCommand<'_>, wire_runtime::DecodeError> {
+    wire_protocols::rocketmq::decode(frame)
+}
+
+#[inline(never)]
+pub fn rocketmq_binary_frame_decode_hand(
+    frame: &[u8],
+) -> Option<crate::rocketmq_remoting::hand::Command<'_>> {
+    crate::rocketmq_remoting::hand::decode_binary(frame)
+}
+
+#[inline(never)]
+pub fn rocketmq_json_frame_decode_serde_json(
+    frame: &[u8],
+) -> Option<(crate::rocketmq_remoting::json::Header<'_>, &[u8])> {
+    crate::rocketmq_remoting::json::decode(frame)
+}
+
+#[inline(never)]
+pub fn rocketmq_typed_wire(frame: &[u8]) -> Option<i64> {
+    crate::rocketmq_remoting::wire_typed(frame)
+}
+
+#[inline(never)]
+pub fn rocketmq_typed_hand(frame: &[u8]) -> Option<i64> {
+    crate::rocketmq_remoting::hand::typed(frame)
+}
+
+#[inline(never)]
+pub fn rocketmq_pull_wire(body: &[u8], crc: bool) -> Option<crate::rocketmq_remoting::Tally> {
+    crate::rocketmq_remoting::wire_pull(body, crc)
+}
+
+#[inline(never)]
+pub fn rocketmq_pull_hand(body: &[u8], crc: bool) -> Option<crate::rocketmq_remoting::Tally> {
+    crate::rocketmq_remoting::hand::pull(body, crc)
+}

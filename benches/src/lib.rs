@@ -8,6 +8,7 @@ pub mod mqtt5_connect;
 mod mqtt_hand;
 pub mod msgpack;
 pub mod rocketmq;
+pub mod rocketmq_remoting;
 pub mod seeds;
 pub mod stream;
 
