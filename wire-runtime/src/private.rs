@@ -154,10 +154,14 @@ pub const fn min_size<'de, T: WireDecode<'de>>() -> usize {
 
 /// Capacity to reserve for `count` elements of `T`: never more memory than the bytes left in
 /// the input (the vector grows past that as elements actually arrive), so a hostile count
-/// cannot make a large allocation.
+/// cannot make a large allocation. Sequences nested inside one another share those bytes: at
+/// depth `d` a sequence reserves at most a `1 / (d + 1)` share, so a chain of nested
+/// sequences each claiming every byte after it reserves a harmonic sum of the input (under
+/// six times it at the default depth limit), not the input once per level.
 #[inline(always)]
 pub fn capacity_for_count<T>(count: usize, r: &Reader<'_>) -> usize {
-    count.min(r.remaining().max(16) / size_of::<T>().max(1))
+    let share = r.remaining().max(16) / (usize::from(r.depth()) + 1);
+    count.min(share / size_of::<T>().max(1))
 }
 
 /// Capacity to reserve for elements that run to the end of the section: what the bytes left

@@ -100,6 +100,12 @@ impl<'de> Reader<'de> {
         result
     }
 
+    /// How many nesting levels deep this reader is (see [`Reader::nested`]).
+    #[inline]
+    pub(crate) fn depth(&self) -> u16 {
+        self.depth
+    }
+
     /// Bytes left in this reader (in this section, for a section).
     #[inline]
     pub fn remaining(&self) -> usize {

@@ -369,15 +369,19 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize) -> TokenStream {
             __s.expect_end()?;
             __v
         }),
-        CodecKind::MsgPackCounted { item } => quote!({
-            let __n = #rt::msgpack::read_int::<u32>(#r)? as usize;
-            let __n = #r.check_count(__n as u64, 1)?;
-            let mut __items = #rt::Vec::with_capacity(#rt::capacity_for_count::<#item>(__n, #r));
-            for _ in 0..__n {
-                __items.push(<#item as #rt::msgpack::MsgPackDecode<'de>>::decode_msgpack(#r)?);
+        // One nesting level, as for any sequence (see `decode_seq`).
+        CodecKind::MsgPackCounted { item } => quote!(#r.nested(
+            |#r: &mut #rt::Reader<'de>| -> #rt::Result<#ty, #rt::DecodeError> {
+                let __n = #rt::msgpack::read_int::<u32>(#r)? as usize;
+                let __n = #r.check_count(__n as u64, 1)?;
+                let mut __items =
+                    #rt::Vec::with_capacity(#rt::capacity_for_count::<#item>(__n, #r));
+                for _ in 0..__n {
+                    __items.push(<#item as #rt::msgpack::MsgPackDecode<'de>>::decode_msgpack(#r)?);
+                }
+                #rt::Ok(__items)
             }
-            __items
-        }),
+        )?),
         CodecKind::Prim { prim, order } => {
             let n = prim.size;
             let load = prim_load(prim, *order, &quote!(__run), 0, n, &quote!(__at));
@@ -475,6 +479,27 @@ fn decode_seq(
             None => quote!(#r.take_rest().to_vec()),
         };
     }
+    let body = decode_seq_body(ty, seq, count, item, r, depth);
+    if matches!(item.kind, CodecKind::Prim { .. }) {
+        return body;
+    }
+    // Elements of other types may be (or contain) the type being decoded: a type that
+    // recurses through a sequence or map, without a `Box`, must not be able to exhaust the
+    // stack either, so the sequence counts as one nesting level of the reader's depth limit.
+    quote!(#r.nested(|#r: &mut #rt::Reader<'de>| -> #rt::Result<#ty, #rt::DecodeError> {
+        #rt::Ok(#body)
+    })?)
+}
+
+fn decode_seq_body(
+    ty: &syn::Type,
+    seq: SeqKind,
+    count: Option<&LenSource>,
+    item: &Codec,
+    r: &Ident,
+    depth: usize,
+) -> TokenStream {
+    let rt = rt();
     let element = format_ident!("__e{}", depth);
     let item_value = decode_value(item, &element, depth + 1);
     let add = match seq {
