@@ -21,8 +21,25 @@ fn main() {
     let mut out = Vec::with_capacity(64 * 1024);
     let payload = [0x42u8; 64];
     let mqtt_publish = wire_benches::mqtt::sample(&payload);
+    let m311_publish = wire_benches::mqtt5::sample(&payload, wire_benches::mqtt5::Version::V311);
+    let mut m311 = Vec::new();
+    wire_benches::mqtt5::encode(&m311_publish, wire_benches::mqtt5::Version::V311, &mut m311)
+        .unwrap();
     let mut total = 0u64;
     for _ in 0..iterations {
+        if which.starts_with("m311") {
+            let n = if which == "m311-wire" {
+                entry::mqtt311_publish_decode_wire(black_box(&m311))
+                    .map(|(_, n)| n)
+                    .unwrap_or(0)
+            } else {
+                entry::mqtt311_publish_decode_hand(black_box(&m311))
+                    .map(|(_, n)| n)
+                    .unwrap_or(0)
+            };
+            total += n as u64;
+            continue;
+        }
         if which.starts_with("mqtt") {
             out.clear();
             if which == "mqtt-wire" {

@@ -793,7 +793,7 @@ fn generic_responses() {
         let sasl = Command::SaslAuthenticateResponse(stream::SaslAuthenticateResponse {
             correlation_id: 5,
             response_code: code,
-            challenge: None,
+            challenge: &[],
         });
         let generic: GenericResponse = match rsp_response(&sasl) {
             ResponseKind::Generic(g) => g,

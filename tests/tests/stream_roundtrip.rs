@@ -311,7 +311,7 @@ fn command(i: usize, s: &Seed) -> Command<'_> {
         33 => Command::SaslAuthenticateResponse(SaslAuthenticateResponse {
             correlation_id: corr,
             response_code: code,
-            challenge: s.flag.then_some(&s.blob[..]),
+            challenge: &s.blob,
         }),
         34 => Command::Tune(Tune {
             frame_max: s.n32,

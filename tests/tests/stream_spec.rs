@@ -118,7 +118,7 @@ fn connection_commands() {
         &Command::SaslAuthenticateResponse(SaslAuthenticateResponse {
             correlation_id: 3,
             response_code: ResponseCode::Ok,
-            challenge: None,
+            challenge: &[],
         }),
     );
     check(
@@ -127,7 +127,7 @@ fn connection_commands() {
         &Command::SaslAuthenticateResponse(SaslAuthenticateResponse {
             correlation_id: 3,
             response_code: ResponseCode::SaslChallenge,
-            challenge: Some(b"abc"),
+            challenge: b"abc",
         }),
     );
     check(

@@ -4,7 +4,7 @@ use super::header::QoS;
 use super::packet::Version;
 use super::properties::{Properties, PropertyScope};
 use super::reason::ReasonCode;
-use super::strings::{Binary, Utf8Str};
+use super::strings::{Binary, TopicName, Utf8Str};
 use wire_runtime::{WireDecode, WireEncode};
 
 /// The Connect Flags byte; bit 0 is reserved and must be 0 ([MQTT-3.1.2-3]).
@@ -42,7 +42,7 @@ pub struct Will<'a> {
     pub properties: Option<Properties<'a>>,
     /// Topic the will is published to.
     #[cfg_attr(feature = "serde", serde(borrow))]
-    pub topic: Utf8Str<'a>,
+    pub topic: TopicName<'a>,
     /// The will message.
     pub payload: Binary<'a>,
 }

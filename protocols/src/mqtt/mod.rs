@@ -37,7 +37,7 @@ pub use packet::{Packet, Version, decode, encode};
 pub use properties::{Properties, Property, PropertyScope};
 pub use publish::Publish;
 pub use reason::ReasonCode;
-pub use strings::{Binary, Utf8Str};
+pub use strings::{Binary, TopicName, Utf8Str};
 pub use subscribe::{
     RetainHandling, SubAck, Subscribe, SubscriptionOptions, UnsubAck, Unsubscribe,
 };

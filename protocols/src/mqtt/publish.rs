@@ -3,7 +3,7 @@
 use super::header::{PublishFlags, QoS};
 use super::packet::Version;
 use super::properties::{Properties, Property, PropertyScope};
-use super::strings::Utf8Str;
+use super::strings::TopicName;
 use wire_runtime::{WireDecode, WireEncode};
 
 /// The body of a PUBLISH. Its layout depends on the fixed-header flags (a packet id only for
@@ -13,7 +13,7 @@ use wire_runtime::{WireDecode, WireEncode};
 #[wire(ctx(flags: PublishFlags, version: Version), validate = check(flags, self_check(topic, packet_id, properties)))]
 pub struct Publish<'a> {
     /// Topic name; may be empty in 5.0 when a Topic Alias is given.
-    pub topic: Utf8Str<'a>,
+    pub topic: TopicName<'a>,
     /// Present exactly for QoS 1 and 2; never 0.
     #[wire(if = flags.qos != QoS::AtMostOnce)]
     pub packet_id: Option<u16>,
@@ -33,7 +33,7 @@ pub struct Publish<'a> {
 }
 
 fn self_check(
-    topic: &Utf8Str<'_>,
+    topic: &TopicName<'_>,
     packet_id: &Option<u16>,
     properties: &Option<Properties<'_>>,
 ) -> Result<(), &'static str> {
@@ -45,9 +45,6 @@ fn self_check(
         if !alias {
             return Err("empty topic name without a topic alias");
         }
-    }
-    if super::strings::has_wildcard(topic.as_bytes()) {
-        return Err("wildcard in a PUBLISH topic");
     }
     if *packet_id == Some(0) {
         return Err("packet id 0");

@@ -6,34 +6,53 @@ use wire_runtime::{
 };
 
 /// A UTF-8 Encoded String: at most 65 535 bytes, valid UTF-8, no U+0000 ([MQTT-1.5.4]).
-/// Borrowed from the input.
+/// Borrowed from the input. With `TOPIC = true` ([`TopicName`]) it is a topic name, which must
+/// not hold the wildcards `+` and `#` either ([MQTT-3.3.2-2]).
 ///
 /// Its codec is written by hand rather than derived: the length prefix is the derive's
-/// `len = u16`, but MQTT's extra rule (no U+0000) is checked in the same single pass over the
-/// bytes as the UTF-8 validation, which a derived `validate` hook could only do in a second one.
+/// `len = u16`, but MQTT's extra rules (no U+0000, no wildcard in a topic name) are checked in
+/// the same single pass over the bytes as the UTF-8 validation, which a derived `validate`
+/// hook could only do in a second one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Utf8Str<'a> {
+pub struct Utf8Str<'a, const TOPIC: bool = false> {
     /// The string, borrowed from the input.
     pub str: &'a str,
 }
 
-impl<'a> Utf8Str<'a> {
+/// A topic name (PUBLISH, will topic): an MQTT string without wildcards.
+///
+/// ```
+/// use wire_protocols::mqtt::TopicName;
+///
+/// assert!(wire_runtime::decode::<TopicName<'_>>(b"\0\x03a/b").is_ok());
+/// let err = wire_runtime::decode::<TopicName<'_>>(b"\0\x03a/#").unwrap_err();
+/// assert!(err.to_string().contains("wildcard"));
+/// ```
+pub type TopicName<'a> = Utf8Str<'a, true>;
+
+impl<'a, const TOPIC: bool> Utf8Str<'a, TOPIC> {
     /// The string.
     pub fn as_str(&self) -> &'a str {
         self.str
     }
 }
 
-impl<'de: 'a, 'a> WireDecode<'de> for Utf8Str<'a> {
+impl<'de: 'a, 'a, const TOPIC: bool> WireDecode<'de> for Utf8Str<'a, TOPIC> {
     #[inline(always)]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let len = usize::from(u16::from_be_bytes(*r.take_array()?));
         let at = r.offset();
         let bytes = r.take(len)?;
-        let scan = Scan::of(bytes);
+        let scan = Scan::of::<TOPIC>(bytes);
         if scan.nul {
             return Err(DecodeError::new(
                 ErrorKind::InvalidValue("U+0000 in an MQTT string"),
+                at,
+            ));
+        }
+        if TOPIC && scan.wildcard {
+            return Err(DecodeError::new(
+                ErrorKind::InvalidValue("wildcard in a topic name"),
                 at,
             ));
         }
@@ -48,7 +67,7 @@ impl<'de: 'a, 'a> WireDecode<'de> for Utf8Str<'a> {
     }
 }
 
-impl WireEncode for Utf8Str<'_> {
+impl<const TOPIC: bool> WireEncode for Utf8Str<'_, TOPIC> {
     #[inline]
     fn encoded_len(&self) -> usize {
         2 + self.str.len()
@@ -61,9 +80,15 @@ impl WireEncode for Utf8Str<'_> {
                 len: self.str.len(),
             })
         })?;
-        if Scan::of(self.str.as_bytes()).nul {
+        let scan = Scan::of::<TOPIC>(self.str.as_bytes());
+        if scan.nul {
             return Err(EncodeError::new(EncodeErrorKind::Custom(
                 "U+0000 in an MQTT string",
+            )));
+        }
+        if TOPIC && scan.wildcard {
+            return Err(EncodeError::new(EncodeErrorKind::Custom(
+                "wildcard in a topic name",
             )));
         }
         buf.put_u16(len);
@@ -81,54 +106,55 @@ fn has_zero(word: u64) -> bool {
     word.wrapping_sub(ONES) & !word & HIGHS != 0
 }
 
+/// True when some byte of `word` is `+` or `#`.
+#[inline(always)]
+fn has_wildcard_byte(word: u64) -> bool {
+    has_zero(word ^ (ONES * u64::from(b'+'))) | has_zero(word ^ (ONES * u64::from(b'#')))
+}
+
 /// What one pass over a string's bytes found, eight bytes at a time.
 struct Scan {
     ascii: bool,
     nul: bool,
+    /// Only looked for when `TOPIC`.
+    wildcard: bool,
 }
 
 impl Scan {
     #[inline]
-    fn of(bytes: &[u8]) -> Scan {
+    fn of<const TOPIC: bool>(bytes: &[u8]) -> Scan {
         let mut any = 0u64;
         let mut nul = false;
+        let mut wildcard = false;
         let mut chunks = bytes.chunks_exact(8);
         for chunk in &mut chunks {
             let word = u64::from_le_bytes(chunk.try_into().unwrap_or([1; 8]));
             any |= word;
             nul |= has_zero(word);
+            if TOPIC {
+                wildcard |= has_wildcard_byte(word);
+            }
         }
         for &b in chunks.remainder() {
             any |= u64::from(b);
             nul |= b == 0;
+            wildcard |= TOPIC && (b == b'+' || b == b'#');
         }
         Scan {
             ascii: any & HIGHS == 0,
             nul,
+            wildcard,
         }
     }
 }
 
-/// True when `bytes` holds `+` or `#` (topic wildcards), eight bytes at a time.
-#[inline]
-pub(crate) fn has_wildcard(bytes: &[u8]) -> bool {
-    let mut found = false;
-    let mut chunks = bytes.chunks_exact(8);
-    for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        found |=
-            has_zero(word ^ (ONES * u64::from(b'+'))) | has_zero(word ^ (ONES * u64::from(b'#')));
-    }
-    found | chunks.remainder().iter().any(|&b| b == b'+' || b == b'#')
-}
-
-impl<'a> From<&'a str> for Utf8Str<'a> {
+impl<'a, const TOPIC: bool> From<&'a str> for Utf8Str<'a, TOPIC> {
     fn from(str: &'a str) -> Self {
         Utf8Str { str }
     }
 }
 
-impl core::ops::Deref for Utf8Str<'_> {
+impl<const TOPIC: bool> core::ops::Deref for Utf8Str<'_, TOPIC> {
     type Target = str;
 
     fn deref(&self) -> &str {
@@ -136,13 +162,13 @@ impl core::ops::Deref for Utf8Str<'_> {
     }
 }
 
-impl PartialEq<str> for Utf8Str<'_> {
+impl<const TOPIC: bool> PartialEq<str> for Utf8Str<'_, TOPIC> {
     fn eq(&self, other: &str) -> bool {
         self.str == other
     }
 }
 
-impl PartialEq<&str> for Utf8Str<'_> {
+impl<const TOPIC: bool> PartialEq<&str> for Utf8Str<'_, TOPIC> {
     fn eq(&self, other: &&str) -> bool {
         self.str == *other
     }
@@ -179,14 +205,14 @@ impl core::ops::Deref for Binary<'_> {
 }
 
 #[cfg(feature = "serde")]
-impl serde::Serialize for Utf8Str<'_> {
+impl<const TOPIC: bool> serde::Serialize for Utf8Str<'_, TOPIC> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.str)
     }
 }
 
 #[cfg(feature = "serde")]
-impl<'de: 'a, 'a> serde::Deserialize<'de> for Utf8Str<'a> {
+impl<'de: 'a, 'a, const TOPIC: bool> serde::Deserialize<'de> for Utf8Str<'a, TOPIC> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let str: &'a str = serde::Deserialize::deserialize(d)?;
         Ok(Utf8Str { str })
@@ -210,11 +236,11 @@ mod tests {
         for s in samples {
             for cut in 0..=s.len() {
                 let part = &s[..cut];
-                let scan = Scan::of(part);
+                let scan = Scan::of::<true>(part);
                 assert_eq!(scan.nul, part.contains(&0), "{part:?}");
                 assert_eq!(scan.ascii, part.is_ascii(), "{part:?}");
                 assert_eq!(
-                    has_wildcard(part),
+                    scan.wildcard,
                     part.iter().any(|&b| b == b'+' || b == b'#'),
                     "{part:?}"
                 );

@@ -85,16 +85,17 @@ pub struct SaslAuthenticateResponse<'a> {
     pub correlation_id: u32,
     /// Outcome.
     pub response_code: ResponseCode,
-    /// The challenge, when the frame carries one.
+    /// The challenge; empty when the frame ends after the code, which is how the server
+    /// sends "no challenge" (it never sends an empty one).
     #[wire(optional, len = i16)]
     #[cfg_attr(
         feature = "serde",
         serde(
-            serialize_with = "crate::hex::serialize_option",
-            deserialize_with = "crate::hex::deserialize_option"
+            serialize_with = "crate::hex::serialize",
+            deserialize_with = "crate::hex::deserialize"
         )
     )]
-    pub challenge: Option<&'a [u8]>,
+    pub challenge: &'a [u8],
 }
 
 /// Tune (0x0014 from the server, 0x8014 as the client's reply): maximum frame size and
