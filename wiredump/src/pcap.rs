@@ -78,7 +78,7 @@ pub fn streams(bytes: &[u8]) -> Result<Vec<Stream>, String> {
     let mut flows: HashMap<(Endpoint, Endpoint), Flow> = HashMap::new();
     let mut seen = 0;
     for_each_packet(bytes, |link, data| {
-        let Some((src, dst, seq, syn, ack, payload)) = tcp(link, data) else {
+        let Some(Segment { src, dst, seq, syn, ack, payload }) = tcp(link, data) else {
             return;
         };
         let flow = flows.entry((src, dst)).or_default();
@@ -202,8 +202,18 @@ fn for_each_packet(bytes: &[u8], mut f: impl FnMut(DataLink, &[u8])) -> Result<(
     Ok(())
 }
 
-/// Source, destination, sequence number, SYN, ACK and payload of a TCP packet.
-fn tcp(link: DataLink, data: &[u8]) -> Option<(Endpoint, Endpoint, u32, bool, bool, &[u8])> {
+/// What reassembly needs of a TCP packet.
+struct Segment<'a> {
+    src: Endpoint,
+    dst: Endpoint,
+    seq: u32,
+    syn: bool,
+    ack: bool,
+    payload: &'a [u8],
+}
+
+/// The TCP segment a packet carries, if any.
+fn tcp(link: DataLink, data: &[u8]) -> Option<Segment<'_>> {
     let sliced = match link {
         DataLink::ETHERNET => SlicedPacket::from_ethernet(data).ok()?,
         DataLink::LINUX_SLL => SlicedPacket::from_linux_sll(data).ok()?,
@@ -225,12 +235,12 @@ fn tcp(link: DataLink, data: &[u8]) -> Option<(Endpoint, Endpoint, u32, bool, bo
     let TransportSlice::Tcp(tcp) = sliced.transport? else {
         return None;
     };
-    Some((
-        (src_ip, tcp.source_port()),
-        (dst_ip, tcp.destination_port()),
-        tcp.sequence_number(),
-        tcp.syn(),
-        tcp.ack(),
-        tcp.payload(),
-    ))
+    Some(Segment {
+        src: (src_ip, tcp.source_port()),
+        dst: (dst_ip, tcp.destination_port()),
+        seq: tcp.sequence_number(),
+        syn: tcp.syn(),
+        ack: tcp.ack(),
+        payload: tcp.payload(),
+    })
 }
