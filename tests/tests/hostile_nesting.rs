@@ -179,15 +179,10 @@ fn derived_types_recursing_through_sequences_are_too_deep() {
         // Each level: a u32 length that covers everything after it.
         (
             "len",
-            {
-                let mut input = vec![0u8; 4];
-                for level in 1..=DEEP {
-                    let mut outer = ((4 * level) as u32).to_be_bytes().to_vec();
-                    outer.extend_from_slice(&input);
-                    input = outer;
-                }
-                input
-            },
+            (0..=DEEP as u32)
+                .rev()
+                .flat_map(|level| (4 * level).to_be_bytes())
+                .collect(),
             |b| decode::<SizedTree>(b).map(drop),
         ),
         ("rest", vec![7; DEEP], |b| decode::<RestTree>(b).map(drop)),
