@@ -187,10 +187,10 @@ fn go_seed(c: &mut Criterion) {
     assert_eq!(frame.len(), 4 + 307, "the Go benchmark's frame size");
     let wire = entry::rocketmq_frame_decode_wire(&frame).unwrap();
     assert_eq!(
-        (wire.code, wire.version, wire.opaque, wire.body),
+        (wire.code(), wire.version(), wire.opaque(), wire.body()),
         (501, 317, 4, &b"x"[..])
     );
-    assert_eq!(wire.ext_fields.as_ref().unwrap().len(), 10);
+    assert_eq!(wire.ext_fields().unwrap().len(), 10);
     assert!(entry::rocketmq_json_frame_decode_serde_json(&frame).is_some());
     // rocketmq-protocol rejects the Go client's header ("core.serialization.failed"): it
     // requires serializeTypeCurrentRPC. It decodes the same header with that key added.
@@ -222,8 +222,8 @@ fn go_seed(c: &mut Criterion) {
         b.iter(|| {
             let command = entry::rocketmq_frame_decode_wire(black_box(&frame)).unwrap();
             command
-                .ext_fields
-                .iter()
+                .ext_fields()
+                .into_iter()
                 .flat_map(|e| e.iter())
                 .map(|(k, v)| k.len() + v.len())
                 .sum::<usize>()

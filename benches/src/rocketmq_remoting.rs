@@ -37,13 +37,11 @@ pub fn send_v2_header() -> SendMessageRequestHeaderV2<'static> {
 
 /// The request: code 310, language JAVA, version 433, opaque 42, no remark.
 pub fn send_v2(body: &[u8]) -> RemotingCommand<'_> {
-    RemotingCommand {
-        language: rocketmq::LanguageCode::Java,
-        version: 433,
-        ..RemotingCommand::request(RequestCode::SendMessageV2, 42)
-    }
-    .with_header(&send_v2_header())
-    .with_body(body)
+    RemotingCommand::request(RequestCode::SendMessageV2, 42)
+        .with_language(rocketmq::LanguageCode::Java)
+        .with_version(433)
+        .with_header(&send_v2_header())
+        .with_body(body)
 }
 
 /// The request with a binary header (486 bytes).
@@ -198,12 +196,12 @@ pub fn wire_pull(body: &[u8], crc: bool) -> Option<Tally> {
 /// A typed SEND_MESSAGE_V2 header of a decoded frame with `wire`; sums its numbers.
 pub fn wire_typed(frame: &[u8]) -> Option<i64> {
     let command = rocketmq::decode(frame).ok()?;
-    let h: SendMessageRequestHeaderV2<'_> = command.header().ok()?;
+    let h: SendMessageRequestHeaderV2<'_> = command.custom_header().ok()?;
     std::hint::black_box((&h.producer_group, &h.topic, &h.properties, &h.broker_name));
     Some(
         h.born_timestamp
             + i64::from(h.queue_id + h.default_topic_queue_nums)
-            + command.body.len() as i64,
+            + command.body().len() as i64,
     )
 }
 
@@ -518,8 +516,8 @@ pub mod json {
 pub fn ext_pairs(frame: &[u8]) -> Vec<(String, String)> {
     let command = rocketmq::decode(frame).unwrap();
     command
-        .ext_fields
-        .iter()
+        .ext_fields()
+        .into_iter()
         .flat_map(|e| e.iter())
         .map(|(k, v): (Cow<'_, str>, Cow<'_, str>)| (k.into_owned(), v.into_owned()))
         .collect()

@@ -89,10 +89,10 @@ static BODY: [u8; 256] = [0x42; 256];
 
 /// Reads every field of a decoded command, and every extFields entry.
 fn touch(c: &RemotingCommand<'_>) -> usize {
-    let ext = c.ext_fields.as_ref().unwrap();
+    let ext = c.ext_fields().unwrap();
     ext.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>()
-        + c.body.len()
-        + c.remark.as_deref().map_or(0, str::len)
+        + c.body().len()
+        + c.remark().map_or(0, str::len)
 }
 
 #[test]
@@ -105,9 +105,8 @@ fn decoding_a_binary_header_frame_does_not_allocate() {
     let (len, count, _) = measure(|| touch(&command));
     assert_eq!(count, 0, "iterating extFields borrows");
     assert!(len > 256);
-    let (header, count, _) = measure(|| {
-        SendMessageRequestHeaderV2::from_ext_fields(command.ext_fields.as_ref().unwrap())
-    });
+    let (header, count, _) =
+        measure(|| SendMessageRequestHeaderV2::from_ext_fields(command.ext_fields().unwrap()));
     assert_eq!(count, 0, "a typed header borrows its strings");
     assert_eq!(header.unwrap().topic, "TopicTest");
 }
@@ -150,14 +149,14 @@ fn encoding_into_a_reused_buffer_does_not_allocate() {
     let mut out = Vec::with_capacity(4096);
     for serialize_type in [SerializeType::Json, SerializeType::RocketMq] {
         out.clear();
-        let (_, count, _) = measure(|| command.encode(serialize_type, &mut out).unwrap());
+        let (_, count, _) = measure(|| command.encode_as(serialize_type, &mut out).unwrap());
         assert_eq!(count, 0, "{serialize_type:?}");
-        assert_eq!(out.len(), command.encoded_len(serialize_type));
+        assert_eq!(out.len(), command.encoded_len_as(serialize_type));
         // Re-encoding a decoded command copies its validated sections as they are.
         let frame = out.clone();
         let decoded = rocketmq::decode(&frame).unwrap();
         out.clear();
-        let (_, count, _) = measure(|| decoded.encode(serialize_type, &mut out).unwrap());
+        let (_, count, _) = measure(|| decoded.encode_as(serialize_type, &mut out).unwrap());
         assert_eq!(count, 0, "{serialize_type:?} re-encoded");
         assert_eq!(out, frame);
     }

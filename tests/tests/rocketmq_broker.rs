@@ -109,8 +109,7 @@ impl Client {
             .unwrap_or_else(|_| panic!("no response within {RECV_TIMEOUT:?}"))
             .expect("the server closed the connection")
             .expect("framing");
-        let header: rocketmq::Frame<'_> = wire_runtime::decode(&frame).expect("a frame");
-        match header.word.serialize_type {
+        match decode(&frame).serialize_type() {
             SerializeType::Json => self.json_responses += 1,
             SerializeType::RocketMq => self.binary_responses += 1,
         }
@@ -122,7 +121,7 @@ impl Client {
     /// Sends `request` (with a fresh opaque) and returns its response's frame.
     async fn call(&mut self, request: RemotingCommand<'_>, serialize_type: SerializeType) -> Bytes {
         let opaque = self.opaque();
-        let request = RemotingCommand { opaque, ..request };
+        let request = request.with_opaque(opaque);
         self.feed(&request, serialize_type).await;
         self.conn.flush().await.expect("flush");
         if let Some(frame) = self.early.remove(&opaque) {
@@ -130,7 +129,7 @@ impl Client {
         }
         loop {
             let frame = self.recv().await;
-            let got = decode(&frame).opaque;
+            let got = decode(&frame).opaque();
             if got == opaque {
                 return frame;
             }
@@ -154,10 +153,10 @@ impl Client {
 
 fn json_body(frame: &Bytes) -> Value {
     let response = decode(frame);
-    serde_json::from_slice(response.body).unwrap_or_else(|e| {
+    serde_json::from_slice(response.body()).unwrap_or_else(|e| {
         panic!(
             "body is not JSON ({e}): {}",
-            String::from_utf8_lossy(response.body)
+            String::from_utf8_lossy(response.body())
         )
     })
 }
@@ -204,8 +203,8 @@ fn name_server_kv_config_and_cluster_info() {
                 ResponseCode::Success,
                 "{response:?}"
             );
-            assert_eq!(response.language, LanguageCode::Rust);
-            let header: GetKvConfigResponseHeader<'_> = response.header().unwrap();
+            assert_eq!(response.language(), LanguageCode::Rust);
+            let header: GetKvConfigResponseHeader<'_> = response.custom_header().unwrap();
             assert_eq!(header.value.as_deref(), Some(value), "{serialize_type:?}");
         }
 
@@ -222,7 +221,7 @@ fn name_server_kv_config_and_cluster_info() {
             ResponseCode::QueryNotFound,
             "{response:?}"
         );
-        assert!(response.remark.is_some(), "{response:?}");
+        assert!(response.remark().is_some(), "{response:?}");
 
         let frame = ns
             .call_ok(RemotingCommand::request(
@@ -325,7 +324,7 @@ async fn max_offset(broker: &mut Client, topic: &str, queue_id: i32, st: Seriali
         ResponseCode::Success,
         "{response:?}"
     );
-    let header: GetMaxOffsetResponseHeader = response.header().unwrap();
+    let header: GetMaxOffsetResponseHeader = response.custom_header().unwrap();
     header.offset
 }
 
@@ -370,9 +369,9 @@ async fn pull_all(
                 ResponseCode::PullRetryImmediately | ResponseCode::PullNotFound => continue,
                 _ => panic!("pull {topic}/{queue_id}@{offset}: {response:?}"),
             }
-            let header: PullMessageResponseHeader = response.header().unwrap();
+            let header: PullMessageResponseHeader = response.custom_header().unwrap();
             let mut count = 0;
-            for record in decode_messages(response.body).check_crc(true) {
+            for record in decode_messages(response.body()).check_crc(true) {
                 let m: MessageExt<'_> = record.unwrap_or_else(|e| panic!("record: {e}"));
                 assert_eq!(m.topic.as_str(), topic);
                 assert_eq!(m.queue_id, queue_id);
@@ -454,10 +453,10 @@ fn broker_sends_and_pulls_ten_thousand_messages() {
             broker.conn.flush().await.expect("flush");
             let frame = broker.recv().await;
             let response = decode(&frame);
-            if response.opaque < last_opaque {
+            if response.opaque() < last_opaque {
                 out_of_order += 1;
             }
-            last_opaque = response.opaque;
+            last_opaque = response.opaque();
             let i = in_flight
                 .complete(&response)
                 .unwrap_or_else(|| panic!("a response to nothing in flight: {response:?}"));
@@ -466,7 +465,7 @@ fn broker_sends_and_pulls_ten_thousand_messages() {
                 ResponseCode::Success,
                 "send {i}: {response:?}"
             );
-            let header: SendMessageResponseHeader<'_> = response.header().unwrap();
+            let header: SendMessageResponseHeader<'_> = response.custom_header().unwrap();
             assert_eq!(header.queue_id, i as i32 % QUEUES);
             assert_eq!(header.msg_id.len(), 32, "offset msg id: {}", header.msg_id);
             assert!(sent[i].replace((header.queue_id, header.queue_offset)).is_none());
@@ -532,7 +531,7 @@ fn binary_header_requests() {
                 ResponseCode::Success,
                 "{response:?}"
             );
-            let sent: SendMessageResponseHeader<'_> = response.header().unwrap();
+            let sent: SendMessageResponseHeader<'_> = response.custom_header().unwrap();
             assert_eq!(sent.queue_id, i as i32 % QUEUES);
         }
 

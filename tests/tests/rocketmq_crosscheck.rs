@@ -75,21 +75,21 @@ fn seed() -> impl Strategy<Value = Seed> {
 }
 
 fn ours(s: &Seed) -> RemotingCommand<'_> {
-    RemotingCommand {
-        code: s.code.into(),
-        language: LanguageCode::from_code(s.language),
-        version: s.version.into(),
-        opaque: s.opaque,
-        flag: Flags(s.flag),
-        remark: s.remark.as_deref().map(Into::into),
-        ext_fields: (!s.ext.is_empty()).then(|| {
+    let mut c = RemotingCommand::request(s.code, s.opaque)
+        .with_language(LanguageCode::from_code(s.language))
+        .with_version(s.version.into())
+        .with_flag(Flags(s.flag))
+        .with_ext_fields((!s.ext.is_empty()).then(|| {
             s.ext
                 .iter()
                 .map(|(k, v)| (k.as_str(), v.as_str()))
                 .collect()
-        }),
-        body: &s.body,
+        }))
+        .with_body(&s.body);
+    if let Some(remark) = &s.remark {
+        c = c.with_remark(remark.as_str());
     }
+    c
 }
 
 fn peer(s: &Seed, serialize_type: PeerSerializeType) -> PeerCommand {
@@ -133,19 +133,19 @@ struct Fields {
 
 fn fields_of_ours(c: &RemotingCommand<'_>) -> Fields {
     Fields {
-        code: c.code,
-        language: c.language.code(),
-        version: c.version,
-        opaque: c.opaque,
-        flag: c.flag.bits(),
-        remark: c.remark.as_deref().map(str::to_owned),
+        code: c.code(),
+        language: c.language().code(),
+        version: c.version(),
+        opaque: c.opaque(),
+        flag: c.flag().bits(),
+        remark: c.remark().map(str::to_owned),
         ext: c
-            .ext_fields
-            .iter()
+            .ext_fields()
+            .into_iter()
             .flat_map(|e| e.iter())
             .map(|(k, v)| (k.into_owned(), v.into_owned()))
             .collect(),
-        body: c.body.to_vec(),
+        body: c.body().to_vec(),
     }
 }
 
@@ -212,9 +212,8 @@ proptest! {
         for (ours_type, peer_type) in ENCODINGS {
             let expected = peer(&s, peer_type);
             let frame = EncodedFrame::from_command(expected.clone()).unwrap().into_bytes();
-            let frame_header: rocketmq::Frame<'_> = decode(&frame).unwrap();
-            prop_assert_eq!(frame_header.word.serialize_type, ours_type);
             let decoded = rocketmq::decode(&frame).unwrap();
+            prop_assert_eq!(decoded.serialize_type(), ours_type);
             let binary = ours_type == SerializeType::RocketMq;
             prop_assert_eq!(
                 normalized(fields_of_ours(&decoded), binary),
@@ -300,20 +299,13 @@ proptest! {
 
 #[test]
 fn a_oneway_request_with_escapes_reads_the_same_in_the_peer() {
-    let command = RemotingCommand {
-        code: 31,
-        language: LanguageCode::Java,
-        version: 323,
-        opaque: i32::MAX,
-        flag: Flags(2),
-        remark: Some("r\u{e9}mark \"\u{1}\"".into()),
-        ext_fields: Some(
-            [("queueId", "8"), ("topic", "Topic\u{2}B")]
-                .into_iter()
-                .collect(),
-        ),
-        body: b"\xffR",
-    };
+    let command = RemotingCommand::request(31, i32::MAX)
+        .with_language(LanguageCode::Java)
+        .with_version(323)
+        .with_flag(Flags(2))
+        .with_remark("r\u{e9}mark \"\u{1}\"")
+        .with_ext([("queueId", "8"), ("topic", "Topic\u{2}B")])
+        .with_body(b"\xffR");
     for (ours_type, _) in ENCODINGS {
         let peer = peer_decode(&command.to_vec(ours_type).unwrap());
         assert!(peer.is_oneway_rpc() && !peer.is_response_type());

@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 use wire_protocols::rocketmq::{
-    self, BatchMessage, BinaryHeader, CustomHeader, ExtFields, Frame, FrameSplitter,
+    self, BatchMessage, BinaryHeader, CustomHeader, ExtFields, FrameSplitter,
     GetMaxOffsetRequestHeader, HeaderWord, HostAddr, InFlight, JsonHeader, LanguageCode,
     MessageExt, MessageVersion, Properties, PropertiesBuf, PullMessageResponseHeader,
     RemotingCommand, RequestCode, ResponseCode, SendMessageRequestHeader,
@@ -69,8 +69,8 @@ fn both_encodings_decode_to_the_same_command() {
     assert_eq!(rocketmq::decode(&json).unwrap(), command);
     assert_eq!(rocketmq::decode(&binary).unwrap(), command);
     // The binary header: 21 fixed bytes, then remark and extFields.
-    let frame: Frame<'_> = decode(&binary).unwrap();
-    let rocketmq::Header::RocketMq(header) = &frame.header else {
+    let decoded = rocketmq::decode(&binary).unwrap();
+    let rocketmq::Header::RocketMq(header) = decoded.header() else {
         panic!("binary")
     };
     assert_eq!(header.code, 310);
@@ -94,37 +94,37 @@ fn json_dialects_of_java_go_and_rust_peers() {
     );
     let c = rocketmq::decode(&java).unwrap();
     assert_eq!(
-        (c.code, c.language, c.version, c.opaque),
+        (c.code(), c.language(), c.version(), c.opaque()),
         (310, LanguageCode::Java, 433, 42)
     );
-    assert_eq!(c.remark, None);
+    assert_eq!(c.remark(), None);
     assert_eq!(c.ext("b").as_deref(), Some("T"));
     // Go: remark "", no serializeTypeCurrentRPC.
     let go = json_frame(
         r#"{"code":501,"language":"GO","version":317,"opaque":4,"flag":0,"remark":"","extFields":{}}"#,
     );
     let c = rocketmq::decode(&go).unwrap();
-    assert_eq!(c.remark.as_deref(), Some(""));
-    assert!(c.ext_fields.as_ref().unwrap().is_empty());
+    assert_eq!(c.remark(), Some(""));
+    assert!(c.ext_fields().unwrap().is_empty());
     // Rust: nulls.
     let rust = json_frame(
         r#"{"code":17,"language":"RUST","version":474,"opaque":1,"flag":1,"remark":"Topic route was not found","extFields":null,"serializeTypeCurrentRPC":"JSON"}"#,
     );
     let c = rocketmq::decode(&rust).unwrap();
     assert_eq!(c.response_code(), ResponseCode::TopicNotExist);
-    assert!(c.is_response() && c.ext_fields.is_none());
+    assert!(c.is_response() && c.ext_fields().is_none());
     // Whitespace everywhere, unknown keys of every kind, escapes, a surrogate pair.
     let odd = json_frame(
         " {\n\t\"x\" : [1, -2.5e+3, true, false, null, {\"y\": [[]]}, \"s\\\"\"] ,\r\n\"code\": -7,\"remark\":\"\\u00e9\\ud83d\\ude00\\n\\/\",\"extFields\" : { \"k\\u0031\" : \"v\\t\" } } ",
     );
     let c = rocketmq::decode(&odd).unwrap();
-    assert_eq!(c.code, -7);
-    assert_eq!(c.remark.as_deref(), Some("\u{e9}\u{1f600}\n/"));
+    assert_eq!(c.code(), -7);
+    assert_eq!(c.remark(), Some("\u{e9}\u{1f600}\n/"));
     assert_eq!(c.ext("k1").as_deref(), Some("v\t"));
     // fastjson can write an enum as its ordinal.
     let bytes = json_frame(r#"{"language":9}"#);
     let c = rocketmq::decode(&bytes).unwrap();
-    assert_eq!(c.language, LanguageCode::Go);
+    assert_eq!(c.language(), LanguageCode::Go);
     // Everything absent: Java's defaults.
     assert_eq!(
         rocketmq::decode(&json_frame("{}")).unwrap(),
@@ -190,7 +190,10 @@ fn json_headers_the_strict_server_rejects_are_errors() {
 #[test]
 fn errors_name_the_field_and_the_offset() {
     let err = rocketmq::decode(&json_frame(r#"{"code": 1, "opaque": "x"}"#)).unwrap_err();
-    assert_eq!(err.path().to_string(), "Frame.header.Json.0.opaque");
+    assert_eq!(
+        err.path().to_string(),
+        "RemotingCommand.header.Json.0.opaque"
+    );
     assert_eq!(err.offset(), 8 + 22);
     let err = rocketmq::decode(&json_frame(r#"{"extFields":{"a":"b","n":5}}"#)).unwrap_err();
     assert!(err.path().to_string().ends_with("extFields"), "{err}");
@@ -200,7 +203,10 @@ fn errors_name_the_field_and_the_offset() {
     header.extend(b"short");
     let err = rocketmq::decode(&frame(1, &header, b"")).unwrap_err();
     assert!(!err.is_incomplete());
-    assert_eq!(err.path().to_string(), "Frame.header.RocketMq.0.remark");
+    assert_eq!(
+        err.path().to_string(),
+        "RemotingCommand.header.RocketMq.0.remark"
+    );
     assert_eq!(err.offset(), 8 + 17, "where the remark would start");
 }
 
@@ -247,7 +253,10 @@ fn hostile_lengths_are_errors_not_allocations() {
     frame20[4..8].copy_from_slice(&[0x7f, 0xff, 0xff, 0xff]);
     let err = rocketmq::decode(&frame20).unwrap_err();
     assert!(!err.is_incomplete(), "{err}");
-    assert_eq!(err.path().to_string(), "Frame.word.serialize_type");
+    assert_eq!(
+        err.path().to_string(),
+        "RemotingCommand.word.serialize_type"
+    );
     // Binary header sections claiming 2 GiB, or negative.
     for remark_len in [i32::MAX, -1, i32::MIN] {
         let mut h = binary_header(b"", b"");
@@ -310,18 +319,17 @@ fn every_truncation_is_incomplete() {
 
 #[test]
 fn the_binary_header_cannot_say_everything_json_can() {
-    let mut command = sample();
-    command.code = RequestCode::PopMessage.code();
+    let command = sample().with_code(RequestCode::PopMessage);
     assert!(command.to_vec(SerializeType::Json).is_ok());
     assert!(command.to_vec(SerializeType::RocketMq).is_err());
-    assert_eq!(command.encoded_len(SerializeType::RocketMq), 0);
+    assert_eq!(command.encoded_len_as(SerializeType::RocketMq), 0);
     // An empty remark or extFields is written as none.
     let command = RemotingCommand::request(10, 1)
         .with_remark("")
         .with_ext::<&str, &str>([]);
     let bytes = command.to_vec(SerializeType::RocketMq).unwrap();
     let back = rocketmq::decode(&bytes).unwrap();
-    assert_eq!((back.remark, back.ext_fields), (None, None));
+    assert_eq!((back.remark(), back.ext_fields()), (None, None));
     let bytes = command.to_vec(SerializeType::Json).unwrap();
     let back = rocketmq::decode(&bytes).unwrap();
     assert_eq!(back, command);
@@ -352,9 +360,9 @@ fn binary_header_fields_in_place() {
     let framed = frame(1, &binary_header(b"", ext), b"");
     let c = rocketmq::decode(&framed).unwrap();
     assert_eq!(c.ext("k").as_deref(), Some("b"));
-    assert_eq!(c.ext_fields.as_ref().unwrap().len(), 2);
-    assert_eq!(c.language, LanguageCode::Go);
-    assert_eq!(c.version, 317);
+    assert_eq!(c.ext_fields().unwrap().len(), 2);
+    assert_eq!(c.language(), LanguageCode::Go);
+    assert_eq!(c.version(), 317);
 }
 
 #[test]
@@ -365,7 +373,7 @@ fn ext_fields_views_agree() {
     for serialize_type in [SerializeType::Json, SerializeType::RocketMq] {
         let bytes = command.to_vec(serialize_type).unwrap();
         let c = rocketmq::decode(&bytes).unwrap();
-        let ext = c.ext_fields.as_ref().unwrap();
+        let ext = c.ext_fields().unwrap();
         assert_eq!(ext, &built);
         assert_eq!(ext.len(), 3);
         assert_eq!(ext.get("a").as_deref(), Some("2"));
@@ -421,7 +429,7 @@ fn typed_headers_convert_from_and_to_ext_fields() {
             .to_vec(serialize_type)
             .unwrap();
         let c = rocketmq::decode(&bytes).unwrap();
-        let back: SendMessageRequestHeaderV2<'_> = c.header().unwrap();
+        let back: SendMessageRequestHeaderV2<'_> = c.custom_header().unwrap();
         assert_eq!(back, v2);
         assert!(
             matches!(back.topic, Cow::Borrowed(_)),
@@ -460,7 +468,7 @@ fn typed_headers_convert_from_and_to_ext_fields() {
     assert!(err.to_string().contains("committed"), "{err}");
     // A command without extFields reads as an empty map.
     let err = RemotingCommand::request(30, 1)
-        .header::<GetMaxOffsetRequestHeader<'_>>()
+        .custom_header::<GetMaxOffsetRequestHeader<'_>>()
         .unwrap_err();
     assert!(err.to_string().contains("topic"));
 }
@@ -710,7 +718,7 @@ fn splitter_and_in_flight() {
         for chunk in stream.chunks(step) {
             splitter.extend(chunk);
             while let Some(frame) = splitter.next_frame().unwrap() {
-                out.push(rocketmq::decode(&frame).unwrap().opaque);
+                out.push(rocketmq::decode(&frame).unwrap().opaque());
             }
         }
         assert_eq!(out, [1, 2, 3], "chunks of {step}");

@@ -68,6 +68,7 @@ const LANGUAGES: [(LanguageCode, &str); 14] = [
 
 impl LanguageCode {
     /// The byte of the binary header.
+    #[inline]
     pub fn code(self) -> u8 {
         match self {
             LanguageCode::Unknown(code) => code,
@@ -79,6 +80,7 @@ impl LanguageCode {
     }
 
     /// The language of a byte of the binary header.
+    #[inline]
     pub fn from_code(code: u8) -> Self {
         LANGUAGES
             .get(usize::from(code))

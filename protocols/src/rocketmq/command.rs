@@ -1,21 +1,30 @@
-//! [`RemotingCommand`]: one type for every command, whatever its header's serialization.
+//! [`RemotingCommand`]: the frame, one type for every command whatever its header's
+//! serialization.
 
 use super::binary::BinaryHeader;
 use super::codes::{Flags, LanguageCode, RequestCode, ResponseCode};
 use super::ext::ExtFields;
-use super::frame::{Frame, Header, HeaderWord, SerializeType};
+use super::frame::{Header, HeaderWord, SerializeType};
 use super::headers::CustomHeader;
 use super::json_header::JsonHeader;
 use bytes::BufMut;
 use std::borrow::Cow;
-use std::vec::Vec;
-use wire_runtime::{DecodeError, EncodeError, EncodeErrorKind, WireEncode};
+use std::fmt;
+use wire_runtime::{DecodeError, EncodeError, EncodeErrorKind, WireDecode, WireEncode};
 
-/// A remoting command (`RemotingCommand.java`): request or response, with its header fields,
-/// its extFields and its body, borrowed from the frame it was decoded from.
+/// A remoting command (`RemotingCommand.java`), request or response, and the frame it travels
+/// in: an `i32` length (of what follows), the [`HeaderWord`] (serialize type and header
+/// length), the header (JSON or binary, as the word says, exactly as long as it says), and the
+/// body, the rest of the frame. On encode the length and the word are computed.
 ///
-/// Decoding accepts both header serializations; encoding takes the serialization as an
-/// argument, so a command decoded from a JSON frame can be re-encoded with a binary header.
+/// The layout is declared with the derive, and a decoded command *is* the decoded frame: it
+/// keeps the header as it came ([`Header`]), borrowed from the input, and reads its fields
+/// through accessors that are the same whatever the serialization. Encoding takes the
+/// serialization as an argument: a command is written with the header it holds when that is
+/// the one asked for (a decoded header is copied as it came), converted otherwise.
+///
+/// Commands built here hold a [`JsonHeader`], whose fields can carry every value of both
+/// serializations (a binary header has an `i16` code and version).
 ///
 /// ```
 /// use wire_protocols::rocketmq::{self, RemotingCommand, RequestCode, SerializeType};
@@ -26,28 +35,26 @@ use wire_runtime::{DecodeError, EncodeError, EncodeErrorKind, WireEncode};
 ///     let frame = request.to_vec(serialize_type)?;
 ///     let decoded = rocketmq::decode(&frame)?;
 ///     assert_eq!(decoded, request);
+///     assert_eq!(decoded.serialize_type(), serialize_type);
+///     assert_eq!((decoded.code(), decoded.opaque()), (101, 7));
 ///     assert_eq!(decoded.ext("key").as_deref(), Some("k1"));
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(WireDecode, WireEncode, Clone)]
 pub struct RemotingCommand<'a> {
-    /// Request code ([`RequestCode`]) or response code ([`ResponseCode`]).
-    pub code: i32,
-    /// The sender's language.
-    pub language: LanguageCode,
-    /// The sender's version (Go clients send 317, rocketmq-rust 474).
-    pub version: i32,
-    /// Request id; a response carries its request's.
-    pub opaque: i32,
-    /// Response and oneway bits.
-    pub flag: Flags,
-    /// A message, mostly for errors.
-    pub remark: Option<Cow<'a, str>>,
-    /// The custom header's fields.
-    pub ext_fields: Option<ExtFields<'a>>,
-    /// The body; empty when there is none.
-    pub body: &'a [u8],
+    /// Bytes after this field: 4 + header length + body length.
+    #[wire(rest_len)]
+    length: i32,
+    /// Serialize type and header length.
+    #[wire(fill = header.word())]
+    word: HeaderWord,
+    /// The header, decoded as the word says.
+    #[wire(len = word.header_length, ctx = word.serialize_type.wire_tag())]
+    header: Header<'a>,
+    /// The rest of the frame.
+    #[wire(rest)]
+    body: &'a [u8],
 }
 
 /// What an absent extFields reads as.
@@ -56,95 +63,135 @@ static EMPTY_EXT: ExtFields<'static> = ExtFields::new();
 /// The version this crate sends by default (that of the Go client).
 pub const DEFAULT_VERSION: i32 = 317;
 
+impl Default for RemotingCommand<'_> {
+    /// Code 0, language JAVA, version 0, opaque 0, flag 0: Java's defaults.
+    fn default() -> Self {
+        RemotingCommand::from_header(Header::Json(JsonHeader::default()), &[])
+    }
+}
+
 impl<'a> RemotingCommand<'a> {
-    /// A request with the given code and opaque, language RUST.
-    pub fn request(code: impl Into<i32>, opaque: i32) -> Self {
+    /// A command with this header and body.
+    pub fn from_header(header: Header<'a>, body: &'a [u8]) -> Self {
         RemotingCommand {
-            code: code.into(),
-            language: LanguageCode::Rust,
-            version: DEFAULT_VERSION,
-            opaque,
-            ..RemotingCommand::default()
+            length: 0,
+            word: HeaderWord::default(),
+            header,
+            body,
         }
+    }
+
+    /// A request with the given code and opaque, language RUST, version [`DEFAULT_VERSION`].
+    pub fn request(code: impl Into<i32>, opaque: i32) -> Self {
+        RemotingCommand::from_header(
+            Header::Json(JsonHeader {
+                code: code.into(),
+                language: LanguageCode::Rust,
+                version: DEFAULT_VERSION,
+                opaque,
+                ..JsonHeader::default()
+            }),
+            &[],
+        )
     }
 
     /// A response to `request`, with the given code.
     pub fn response_to(request: &RemotingCommand<'_>, code: impl Into<i32>) -> Self {
-        RemotingCommand {
-            code: code.into(),
-            language: LanguageCode::Rust,
-            version: DEFAULT_VERSION,
-            opaque: request.opaque,
-            flag: Flags::RESPONSE,
-            ..RemotingCommand::default()
+        RemotingCommand::request(code, request.opaque()).with_flag(Flags::RESPONSE)
+    }
+
+    /// The header as it is held: as decoded, or the [`JsonHeader`] of a built command.
+    pub fn header(&self) -> &Header<'a> {
+        &self.header
+    }
+
+    /// The header's fields, to change them. A binary header is first converted to the
+    /// [`JsonHeader`] that can hold any value (so the command is re-encoded from its fields,
+    /// not copied).
+    pub fn fields_mut(&mut self) -> &mut JsonHeader<'a> {
+        if let Header::RocketMq(h) = &self.header {
+            self.header = Header::Json(widen(h));
+        }
+        match &mut self.header {
+            Header::Json(h) => h,
+            Header::RocketMq(_) => unreachable!("just converted"),
         }
     }
 
-    /// The same command with these extFields.
-    pub fn with_ext<K, V>(mut self, ext: impl IntoIterator<Item = (K, V)>) -> Self
-    where
-        K: Into<Cow<'a, str>>,
-        V: Into<Cow<'a, str>>,
-    {
-        self.ext_fields = Some(ext.into_iter().collect());
-        self
+    /// The serialization of the header as it is held (as received, for a decoded command).
+    pub fn serialize_type(&self) -> SerializeType {
+        self.header.serialize_type()
     }
 
-    /// The same command with a typed custom header as its extFields.
-    pub fn with_header<H: CustomHeader<'a>>(mut self, header: &H) -> Self {
-        self.ext_fields = Some(header.to_ext_fields());
-        self
-    }
-
-    /// The same command with this body.
-    pub fn with_body(mut self, body: &'a [u8]) -> Self {
-        self.body = body;
-        self
-    }
-
-    /// The same command with this remark.
-    pub fn with_remark(mut self, remark: impl Into<Cow<'a, str>>) -> Self {
-        self.remark = Some(remark.into());
-        self
-    }
-
-    /// The same command marked oneway.
-    pub fn oneway(mut self) -> Self {
-        self.flag = self.flag.with_oneway(true);
-        self
-    }
-
-    /// True for responses.
-    pub fn is_response(&self) -> bool {
-        self.flag.is_response()
-    }
-
-    /// True for oneway requests.
-    pub fn is_oneway(&self) -> bool {
-        self.flag.is_oneway()
-    }
-
-    /// The code as a request code.
-    pub fn request_code(&self) -> RequestCode {
-        RequestCode::from_code(self.code)
-    }
-
-    /// The code as a response code.
-    pub fn response_code(&self) -> ResponseCode {
-        ResponseCode::from_code(self.code)
-    }
-
-    /// The value of an extFields entry.
-    pub fn ext(&self, key: &str) -> Option<Cow<'_, str>> {
-        self.ext_fields.as_ref()?.get(key)
-    }
-
-    /// The extFields read as a typed custom header (an absent extFields is an empty one).
-    pub fn header<'s, H: CustomHeader<'s>>(&'s self) -> Result<H, DecodeError> {
-        match &self.ext_fields {
-            Some(ext) => H::from_ext_fields(ext),
-            None => H::from_ext_fields(&EMPTY_EXT),
+    /// Request code ([`RequestCode`]) or response code ([`ResponseCode`]).
+    #[inline]
+    pub fn code(&self) -> i32 {
+        match &self.header {
+            Header::Json(h) => h.code,
+            Header::RocketMq(h) => h.code.into(),
         }
+    }
+
+    /// The sender's language.
+    #[inline]
+    pub fn language(&self) -> LanguageCode {
+        match &self.header {
+            Header::Json(h) => h.language,
+            Header::RocketMq(h) => LanguageCode::from_code(h.language),
+        }
+    }
+
+    /// The sender's version (Go clients send 317, rocketmq-rust 474).
+    #[inline]
+    pub fn version(&self) -> i32 {
+        match &self.header {
+            Header::Json(h) => h.version,
+            Header::RocketMq(h) => h.version.into(),
+        }
+    }
+
+    /// Request id; a response carries its request's.
+    #[inline]
+    pub fn opaque(&self) -> i32 {
+        match &self.header {
+            Header::Json(h) => h.opaque,
+            Header::RocketMq(h) => h.opaque,
+        }
+    }
+
+    /// Response and oneway bits.
+    #[inline]
+    pub fn flag(&self) -> Flags {
+        Flags(match &self.header {
+            Header::Json(h) => h.flag,
+            Header::RocketMq(h) => h.flag,
+        })
+    }
+
+    /// A message, mostly for errors (`None` when absent, JSON `null`, or empty in a binary
+    /// header).
+    #[inline]
+    pub fn remark(&self) -> Option<&str> {
+        match &self.header {
+            Header::Json(h) => h.remark.as_deref(),
+            Header::RocketMq(h) => h.remark,
+        }
+    }
+
+    /// The custom header's fields (`None` when absent, JSON `null`, or empty in a binary
+    /// header).
+    #[inline]
+    pub fn ext_fields(&self) -> Option<&ExtFields<'a>> {
+        match &self.header {
+            Header::Json(h) => h.ext_fields.as_ref(),
+            Header::RocketMq(h) => h.ext_fields.as_ref(),
+        }
+    }
+
+    /// The body; empty when there is none.
+    #[inline]
+    pub fn body(&self) -> &'a [u8] {
+        self.body
     }
 
     /// The body as a zero-copy slice of `frame`, the `Bytes` this command was decoded from.
@@ -159,69 +206,196 @@ impl<'a> RemotingCommand<'a> {
         }
     }
 
-    /// The same command owning its strings (the body stays borrowed).
-    pub fn into_owned_fields(self) -> RemotingCommand<'a> {
-        let remark: Option<Cow<'a, str>> = self.remark.map(|r| Cow::Owned(r.into_owned()));
-        let ext_fields: Option<ExtFields<'a>> = self.ext_fields.map(ExtFields::into_owned);
-        RemotingCommand {
-            remark,
-            ext_fields,
-            ..self
+    /// True for responses.
+    pub fn is_response(&self) -> bool {
+        self.flag().is_response()
+    }
+
+    /// True for oneway requests.
+    pub fn is_oneway(&self) -> bool {
+        self.flag().is_oneway()
+    }
+
+    /// The code as a request code.
+    pub fn request_code(&self) -> RequestCode {
+        RequestCode::from_code(self.code())
+    }
+
+    /// The code as a response code.
+    pub fn response_code(&self) -> ResponseCode {
+        ResponseCode::from_code(self.code())
+    }
+
+    /// The value of an extFields entry.
+    pub fn ext(&self, key: &str) -> Option<Cow<'_, str>> {
+        self.ext_fields()?.get(key)
+    }
+
+    /// The extFields read as a typed custom header (an absent extFields is an empty one).
+    pub fn custom_header<'s, H: CustomHeader<'s>>(&'s self) -> Result<H, DecodeError> {
+        H::from_ext_fields(self.ext_fields().unwrap_or(&EMPTY_EXT))
+    }
+
+    /// The same command with this opaque.
+    pub fn with_opaque(mut self, opaque: i32) -> Self {
+        self.set_opaque(opaque);
+        self
+    }
+
+    /// Sets the opaque (kept in either header: no conversion).
+    pub fn set_opaque(&mut self, opaque: i32) {
+        match &mut self.header {
+            Header::Json(h) => h.opaque = opaque,
+            Header::RocketMq(h) => h.opaque = opaque,
         }
     }
 
-    /// The frame layout of this command with a header of `serialize_type`, borrowing from it.
-    /// Fails for a binary header whose code or version does not fit an `i16`.
-    pub fn frame(&self, serialize_type: SerializeType) -> Result<Frame<'_>, EncodeError> {
-        let header = match serialize_type {
-            SerializeType::Json => Header::Json(JsonHeader {
-                code: self.code,
-                language: self.language,
-                version: self.version,
-                opaque: self.opaque,
-                flag: self.flag.bits(),
-                remark: self.remark.as_deref().map(Cow::Borrowed),
-                ext_fields: self.ext_fields.as_ref().map(ExtFields::reborrow),
+    /// The same command with this code.
+    pub fn with_code(mut self, code: impl Into<i32>) -> Self {
+        self.fields_mut().code = code.into();
+        self
+    }
+
+    /// The same command with these flags.
+    pub fn with_flag(mut self, flag: Flags) -> Self {
+        self.fields_mut().flag = flag.bits();
+        self
+    }
+
+    /// The same command marked oneway.
+    pub fn oneway(self) -> Self {
+        let flag = self.flag().with_oneway(true);
+        self.with_flag(flag)
+    }
+
+    /// The same command with this language.
+    pub fn with_language(mut self, language: LanguageCode) -> Self {
+        self.fields_mut().language = language;
+        self
+    }
+
+    /// The same command with this version.
+    pub fn with_version(mut self, version: i32) -> Self {
+        self.fields_mut().version = version;
+        self
+    }
+
+    /// The same command with this remark.
+    pub fn with_remark(mut self, remark: impl Into<Cow<'a, str>>) -> Self {
+        self.fields_mut().remark = Some(remark.into());
+        self
+    }
+
+    /// The same command with these extFields.
+    pub fn with_ext<K, V>(self, ext: impl IntoIterator<Item = (K, V)>) -> Self
+    where
+        K: Into<Cow<'a, str>>,
+        V: Into<Cow<'a, str>>,
+    {
+        self.with_ext_fields(Some(ext.into_iter().collect()))
+    }
+
+    /// The same command with these extFields (or none).
+    pub fn with_ext_fields(mut self, ext: Option<ExtFields<'a>>) -> Self {
+        self.fields_mut().ext_fields = ext;
+        self
+    }
+
+    /// The same command with a typed custom header as its extFields.
+    pub fn with_header<H: CustomHeader<'a>>(self, header: &H) -> Self {
+        self.with_ext_fields(Some(header.to_ext_fields()))
+    }
+
+    /// The same command with this body.
+    pub fn with_body(mut self, body: &'a [u8]) -> Self {
+        self.body = body;
+        self
+    }
+
+    /// The same command owning its strings (the body stays borrowed).
+    pub fn into_owned_fields(mut self) -> RemotingCommand<'a> {
+        let h = self.fields_mut();
+        h.remark = h.remark.take().map(|r| Cow::Owned(r.into_owned()));
+        h.ext_fields = h.ext_fields.take().map(ExtFields::into_owned);
+        self
+    }
+
+    /// This command with a header of `serialize_type`, borrowing from it: itself when it holds
+    /// one, a converted copy otherwise. Fails for a binary header whose code or version does
+    /// not fit an `i16`.
+    pub fn with_serialize_type(
+        &self,
+        serialize_type: SerializeType,
+    ) -> Result<RemotingCommand<'_>, EncodeError> {
+        let header = match (&self.header, serialize_type) {
+            (Header::Json(h), SerializeType::Json) => Header::Json(JsonHeader {
+                remark: h.remark.as_deref().map(Cow::Borrowed),
+                ext_fields: h.ext_fields.as_ref().map(ExtFields::reborrow),
+                ..*h
             }),
-            SerializeType::RocketMq => Header::RocketMq(BinaryHeader {
-                code: narrow(self.code, "the binary header's code is an i16")?,
-                language: self.language.code(),
-                version: narrow(self.version, "the binary header's version is an i16")?,
-                opaque: self.opaque,
-                flag: self.flag.bits(),
-                remark: self.remark.as_deref().filter(|r| !r.is_empty()),
-                ext_fields: self
+            (Header::RocketMq(h), SerializeType::RocketMq) => Header::RocketMq(BinaryHeader {
+                ext_fields: h.ext_fields.as_ref().map(ExtFields::reborrow),
+                ..*h
+            }),
+            (Header::RocketMq(h), SerializeType::Json) => Header::Json(widen(h)),
+            (Header::Json(h), SerializeType::RocketMq) => Header::RocketMq(BinaryHeader {
+                code: narrow(h.code, "the binary header's code is an i16")?,
+                language: h.language.code(),
+                version: narrow(h.version, "the binary header's version is an i16")?,
+                opaque: h.opaque,
+                flag: h.flag,
+                remark: h.remark.as_deref().filter(|r| !r.is_empty()),
+                ext_fields: h
                     .ext_fields
                     .as_ref()
                     .filter(|ext| !ext.is_empty())
                     .map(ExtFields::reborrow),
             }),
         };
-        Ok(Frame {
-            length: 0,
-            word: HeaderWord::default(),
-            header,
-            body: self.body,
-        })
+        Ok(RemotingCommand::from_header(header, self.body))
     }
 
     /// The encoded size of the frame, length prefix included (0 if it cannot be encoded).
-    pub fn encoded_len(&self, serialize_type: SerializeType) -> usize {
-        self.frame(serialize_type).map_or(0, |f| f.encoded_len())
+    pub fn encoded_len_as(&self, serialize_type: SerializeType) -> usize {
+        if self.serialize_type() == serialize_type {
+            return self.encoded_len();
+        }
+        self.with_serialize_type(serialize_type)
+            .map_or(0, |c| c.encoded_len())
     }
 
-    /// Appends the frame to `buf`. On error, a prefix of the frame may have been written.
-    pub fn encode<B: BufMut + ?Sized>(
+    /// Appends the frame to `buf` with a header of `serialize_type`. On error, a prefix of the
+    /// frame may have been written.
+    pub fn encode_as<B: BufMut + ?Sized>(
         &self,
         serialize_type: SerializeType,
         buf: &mut B,
     ) -> Result<(), EncodeError> {
-        self.frame(serialize_type)?.encode(buf)
+        if self.serialize_type() == serialize_type {
+            return self.encode(buf);
+        }
+        self.with_serialize_type(serialize_type)?.encode(buf)
     }
 
-    /// The frame in a buffer allocated once at its exact size.
+    /// The frame with a header of `serialize_type`, in a buffer allocated once at its size.
     pub fn to_vec(&self, serialize_type: SerializeType) -> Result<Vec<u8>, EncodeError> {
-        self.frame(serialize_type)?.encode_to_vec()
+        if self.serialize_type() == serialize_type {
+            return self.encode_to_vec();
+        }
+        self.with_serialize_type(serialize_type)?.encode_to_vec()
+    }
+}
+
+/// A binary header's fields in the JSON header, which holds them all.
+fn widen<'a>(h: &BinaryHeader<'a>) -> JsonHeader<'a> {
+    JsonHeader {
+        code: h.code.into(),
+        language: LanguageCode::from_code(h.language),
+        version: h.version.into(),
+        opaque: h.opaque,
+        flag: h.flag,
+        remark: h.remark.map(Cow::Borrowed),
+        ext_fields: h.ext_fields.clone(),
     }
 }
 
@@ -229,31 +403,35 @@ fn narrow(value: i32, why: &'static str) -> Result<i16, EncodeError> {
     i16::try_from(value).map_err(|_| EncodeError::new(EncodeErrorKind::Custom(why)))
 }
 
-impl<'a> From<Frame<'a>> for RemotingCommand<'a> {
-    #[inline]
-    fn from(frame: Frame<'a>) -> Self {
-        match frame.header {
-            Header::RocketMq(h) => RemotingCommand {
-                code: h.code.into(),
-                language: LanguageCode::from_code(h.language),
-                version: h.version.into(),
-                opaque: h.opaque,
-                flag: Flags(h.flag),
-                remark: h.remark.map(Cow::Borrowed),
-                ext_fields: h.ext_fields,
-                body: frame.body,
-            },
-            Header::Json(h) => RemotingCommand {
-                code: h.code,
-                language: h.language,
-                version: h.version,
-                opaque: h.opaque,
-                flag: Flags(h.flag),
-                remark: h.remark,
-                ext_fields: h.ext_fields,
-                body: frame.body,
-            },
-        }
+impl PartialEq for RemotingCommand<'_> {
+    /// The same fields and body, whatever the serialization each holds.
+    fn eq(&self, other: &Self) -> bool {
+        self.code() == other.code()
+            && self.language() == other.language()
+            && self.version() == other.version()
+            && self.opaque() == other.opaque()
+            && self.flag() == other.flag()
+            && self.remark() == other.remark()
+            && self.ext_fields() == other.ext_fields()
+            && self.body == other.body
+    }
+}
+
+impl Eq for RemotingCommand<'_> {}
+
+impl fmt::Debug for RemotingCommand<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RemotingCommand")
+            .field("serialize_type", &self.serialize_type())
+            .field("code", &self.code())
+            .field("language", &self.language())
+            .field("version", &self.version())
+            .field("opaque", &self.opaque())
+            .field("flag", &self.flag())
+            .field("remark", &self.remark())
+            .field("ext_fields", &self.ext_fields())
+            .field("body", &self.body)
+            .finish()
     }
 }
 
@@ -261,14 +439,15 @@ impl<'a> From<Frame<'a>> for RemotingCommand<'a> {
 impl serde::Serialize for RemotingCommand<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut st = s.serialize_struct("RemotingCommand", 8)?;
-        st.serialize_field("code", &self.code)?;
-        st.serialize_field("language", &self.language)?;
-        st.serialize_field("version", &self.version)?;
-        st.serialize_field("opaque", &self.opaque)?;
-        st.serialize_field("flag", &self.flag.bits())?;
-        st.serialize_field("remark", &self.remark)?;
-        st.serialize_field("ext_fields", &self.ext_fields)?;
+        let mut st = s.serialize_struct("RemotingCommand", 9)?;
+        st.serialize_field("serialize_type", &self.serialize_type())?;
+        st.serialize_field("code", &self.code())?;
+        st.serialize_field("language", &self.language())?;
+        st.serialize_field("version", &self.version())?;
+        st.serialize_field("opaque", &self.opaque())?;
+        st.serialize_field("flag", &self.flag().bits())?;
+        st.serialize_field("remark", &self.remark())?;
+        st.serialize_field("ext_fields", &self.ext_fields())?;
         st.serialize_field("body_hex", &crate::hex::Hex(self.body).to_string())?;
         st.end()
     }

@@ -29,15 +29,6 @@ pub struct ExtEntry<'a> {
     pub value: &'a str,
 }
 
-/// The same layout without the UTF-8 check, for entries validated earlier.
-#[derive(WireDecode)]
-struct RawEntry<'a> {
-    #[wire(len = i16)]
-    key: &'a [u8],
-    #[wire(len = i32)]
-    value: &'a [u8],
-}
-
 type Pair<'a> = (Cow<'a, str>, Cow<'a, str>);
 
 /// A header's extFields: string keys and values, in the order they came.
@@ -102,13 +93,14 @@ impl<'a> ExtFields<'a> {
         match &self.repr {
             Repr::Binary(raw) => {
                 let mut found = None;
-                let mut r = Reader::new_section(raw);
-                while let Some(entry) = next_raw(&mut r) {
-                    if entry.key == key.as_bytes() {
-                        found = Some(entry.value);
+                let mut rest: &[u8] = raw;
+                while let Some((k, v, tail)) = next_validated(rest) {
+                    if k == key {
+                        found = Some(v);
                     }
+                    rest = tail;
                 }
-                found.map(|v| Cow::Borrowed(validated(v)))
+                found.map(Cow::Borrowed)
             }
             Repr::Json(object) => Pairs::new(object)
                 .filter(|(k, _)| k.eq_str(key))
@@ -131,12 +123,50 @@ impl<'a> ExtFields<'a> {
     pub fn iter(&self) -> Iter<'_> {
         Iter {
             inner: match &self.repr {
-                Repr::Binary(raw) => IterRepr::Binary(Reader::new_section(raw)),
+                Repr::Binary(raw) => IterRepr::Binary(raw),
                 Repr::Json(object) => IterRepr::Json(Pairs::new(object)),
                 Repr::Owned(pairs) => IterRepr::Pairs(pairs.iter()),
                 Repr::Borrowed(pairs) => IterRepr::Pairs(pairs.iter()),
             },
         }
+    }
+
+    /// Calls `f` with every entry in wire order, stopping at the first error. The same as
+    /// iterating, with the representation matched once rather than per entry.
+    #[inline]
+    pub fn try_for_each<'s, E>(
+        &'s self,
+        mut f: impl FnMut(&str, Cow<'s, str>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        match &self.repr {
+            Repr::Binary(raw) => {
+                let mut rest: &'s [u8] = raw;
+                while let Some((key, value, tail)) = next_validated(rest) {
+                    f(key, Cow::Borrowed(value))?;
+                    rest = tail;
+                }
+            }
+            Repr::Json(object) => {
+                for (key, value) in Pairs::new(object) {
+                    if key.escaped {
+                        f(&key.value(), value.value())?;
+                    } else {
+                        f(key.raw, value.value())?;
+                    }
+                }
+            }
+            Repr::Owned(pairs) => {
+                for (key, value) in pairs.iter() {
+                    f(key, Cow::Borrowed(value))?;
+                }
+            }
+            Repr::Borrowed(pairs) => {
+                for (key, value) in *pairs {
+                    f(key, Cow::Borrowed(value))?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Number of entries (repeated keys counted each time).
@@ -253,27 +283,28 @@ impl<'a> ExtFields<'a> {
 fn validated(bytes: &[u8]) -> &str {
     debug_assert!(core::str::from_utf8(bytes).is_ok());
     // SAFETY: `Repr::Binary` is only built by `ExtFields::decode`, after every key and value
-    // of the section decoded as an `ExtEntry`, which checks UTF-8.
+    // of the section decoded as an `ExtEntry`, which checks UTF-8 (and the lengths this reads
+    // again).
     unsafe { core::str::from_utf8_unchecked(bytes) }
 }
 
-/// The next entry of a validated section, `None` at its end.
+/// The first entry of a validated section and the rest after it; `None` at its end. (The
+/// layout was checked by `ExtEntry`'s derived decoder; this only walks it again.)
 #[inline(always)]
-fn next_raw<'s>(r: &mut Reader<'s>) -> Option<RawEntry<'s>> {
-    if r.is_empty() {
-        return None;
-    }
-    r.read::<RawEntry<'s>>().ok()
+fn next_validated(raw: &[u8]) -> Option<(&str, &str, &[u8])> {
+    let (key_len, rest) = raw.split_first_chunk::<2>()?;
+    let (key, rest) = rest.split_at_checked(i16::from_be_bytes(*key_len) as u16 as usize)?;
+    let (value_len, rest) = rest.split_first_chunk::<4>()?;
+    let (value, rest) = rest.split_at_checked(i32::from_be_bytes(*value_len) as u32 as usize)?;
+    Some((validated(key), validated(value), rest))
 }
 
 fn binary_pairs(raw: &[u8]) -> impl Iterator<Item = Pair<'_>> {
-    let mut r = Reader::new_section(raw);
+    let mut rest = raw;
     core::iter::from_fn(move || {
-        let entry = next_raw(&mut r)?;
-        Some((
-            Cow::Borrowed(validated(entry.key)),
-            Cow::Borrowed(validated(entry.value)),
-        ))
+        let (key, value, tail) = next_validated(rest)?;
+        rest = tail;
+        Some((Cow::Borrowed(key), Cow::Borrowed(value)))
     })
 }
 
@@ -286,7 +317,7 @@ pub struct Iter<'s> {
 
 #[derive(Debug, Clone)]
 enum IterRepr<'s> {
-    Binary(Reader<'s>),
+    Binary(&'s [u8]),
     Json(Pairs<'s>),
     Pairs(core::slice::Iter<'s, Pair<'s>>),
 }
@@ -297,12 +328,10 @@ impl<'s> Iterator for Iter<'s> {
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         match &mut self.inner {
-            IterRepr::Binary(r) => {
-                let entry = next_raw(r)?;
-                Some((
-                    Cow::Borrowed(validated(entry.key)),
-                    Cow::Borrowed(validated(entry.value)),
-                ))
+            IterRepr::Binary(rest) => {
+                let (key, value, tail) = next_validated(rest)?;
+                *rest = tail;
+                Some((Cow::Borrowed(key), Cow::Borrowed(value)))
             }
             IterRepr::Json(pairs) => pairs.next().map(|(k, v)| (k.value(), v.value())),
             IterRepr::Pairs(pairs) => pairs

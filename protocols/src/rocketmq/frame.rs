@@ -1,5 +1,5 @@
-//! The frame: `i32` length, the word packing serialize type and header length, the header,
-//! the body.
+//! The word packing a frame's serialize type and header length, and the header in either
+//! serialization. The frame itself is [`super::RemotingCommand`].
 
 use super::binary::BinaryHeader;
 use super::json_header::JsonHeader;
@@ -76,39 +76,4 @@ impl Header<'_> {
                 .unwrap_or(u32::MAX),
         }
     }
-}
-
-/// A whole frame as it is on the wire (`NettyDecoder` + `RemotingCommand.decode`): the
-/// length of everything after it, the [`HeaderWord`], the header (JSON or binary, as the word
-/// says, exactly as long as the word says), and the body, the rest of the frame. On encode
-/// the length and the word are computed from the header and the body.
-///
-/// [`super::RemotingCommand`] is the typed view; use this type to see the serialize type a
-/// frame came with.
-///
-/// ```
-/// use wire_protocols::rocketmq::{Frame, Header, SerializeType};
-///
-/// let frame: Frame<'_> = wire_runtime::decode(
-///     b"\x00\x00\x00\x19\x01\x00\x00\x15\x00\x67\x00\x09\x1d\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
-/// )?;
-/// assert_eq!(frame.word.serialize_type, SerializeType::RocketMq);
-/// let Header::RocketMq(header) = &frame.header else { unreachable!() };
-/// assert_eq!((header.code, header.version), (103, 2333));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
-pub struct Frame<'a> {
-    /// Bytes after this field: 4 + header length + body length.
-    #[wire(rest_len)]
-    pub length: i32,
-    /// Serialize type and header length.
-    #[wire(fill = header.word())]
-    pub word: HeaderWord,
-    /// The header, decoded as the word says.
-    #[wire(len = word.header_length, ctx = word.serialize_type.wire_tag())]
-    pub header: Header<'a>,
-    /// The rest of the frame, borrowed.
-    #[wire(rest)]
-    pub body: &'a [u8],
 }

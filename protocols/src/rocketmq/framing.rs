@@ -52,7 +52,7 @@ pub fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeErro
 /// assert!(splitter.next_frame()?.is_none());
 /// splitter.extend(&frame[10..]);
 /// let whole = splitter.next_frame()?.unwrap();
-/// assert_eq!(rocketmq::decode(&whole)?.code, 106);
+/// assert_eq!(rocketmq::decode(&whole)?.code(), 106);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Default)]
@@ -136,9 +136,9 @@ impl tokio_util::codec::Encoder<(&RemotingCommand<'_>, super::SerializeType)> fo
         (command, serialize_type): (&RemotingCommand<'_>, super::SerializeType),
         dst: &mut bytes::BytesMut,
     ) -> Result<(), std::io::Error> {
-        dst.reserve(command.encoded_len(serialize_type));
+        dst.reserve(command.encoded_len_as(serialize_type));
         command
-            .encode(serialize_type, dst)
+            .encode_as(serialize_type, dst)
             .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))
     }
 }
@@ -201,7 +201,7 @@ impl<T> InFlight<T> {
         if !response.is_response() {
             return None;
         }
-        self.waiting.remove(&response.opaque)
+        self.waiting.remove(&response.opaque())
     }
 
     /// Requests in flight.

@@ -138,8 +138,8 @@ macro_rules! custom_header {
                 ext: &'a $crate::rocketmq::ExtFields<'_>,
             ) -> ::core::result::Result<Self, $crate::__wire::DecodeError> {
                 $(let mut $field: ::core::option::Option<$ty> = ::core::option::Option::None;)*
-                for (key, value) in ext.iter() {
-                    match &*key {
+                ext.try_for_each(|key, value| {
+                    match key {
                         $($key => {
                             $field = ::core::option::Option::Some(
                                 <$ty as $crate::rocketmq::HeaderValue<'a>>::parse(value).map_err(
@@ -151,7 +151,8 @@ macro_rules! custom_header {
                         })*
                         _ => {}
                     }
-                }
+                    ::core::result::Result::Ok(())
+                })?;
                 ::core::result::Result::Ok($name {
                     $($field: $crate::custom_header!(@take $presence $field, $name),)*
                 })

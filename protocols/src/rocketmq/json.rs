@@ -172,9 +172,9 @@ impl<'a> Cursor<'a> {
     }
 
     /// Consumes `c` after whitespace.
-    #[inline]
+    #[inline(always)]
     pub fn expect(&mut self, c: u8, why: &'static str) -> Result<(), DecodeError> {
-        if self.peek()? == c {
+        if self.bytes().get(self.at) == Some(&c) || self.peek()? == c {
             self.at += 1;
             Ok(())
         } else {
@@ -183,9 +183,9 @@ impl<'a> Cursor<'a> {
     }
 
     /// Consumes `c` after whitespace if it is next.
-    #[inline]
+    #[inline(always)]
     pub fn eat(&mut self, c: u8) -> Result<bool, DecodeError> {
-        let found = self.peek()? == c;
+        let found = self.bytes().get(self.at) == Some(&c) || self.peek()? == c;
         self.at += usize::from(found);
         Ok(found)
     }
@@ -199,36 +199,57 @@ impl<'a> Cursor<'a> {
     }
 
     /// Reads a string (after whitespace), validating its escapes.
-    #[inline]
+    #[inline(always)]
     pub fn string(&mut self) -> Result<RawStr<'a>, DecodeError> {
-        self.expect(b'"', "expected a string")?;
         let b = self.bytes();
-        let start = self.at;
+        let mut at = self.at;
+        // The opening quote, after whitespace (the common case: right here).
+        loop {
+            match b.get(at) {
+                Some(b'"') => break,
+                Some(b' ' | b'\n' | b'\r' | b'\t') => at += 1,
+                _ => {
+                    self.at = at;
+                    return Err(self.error("expected a string"));
+                }
+            }
+        }
+        at += 1;
+        let start = at;
         let mut escaped = false;
         loop {
-            while let Some(chunk) = b.get(self.at..self.at + 8) {
-                let mut word = [0u8; 8];
-                word.copy_from_slice(chunk);
-                let hits = specials(u64::from_le_bytes(word));
+            // Eight bytes at a time up to the first quote, backslash or control character.
+            while let Some(chunk) = b.get(at..).and_then(<[u8]>::first_chunk::<8>) {
+                let hits = specials(u64::from_le_bytes(*chunk));
                 if hits != 0 {
-                    self.at += (hits.trailing_zeros() / 8) as usize;
+                    at += (hits.trailing_zeros() / 8) as usize;
                     break;
                 }
-                self.at += 8;
+                at += 8;
             }
-            match b.get(self.at) {
+            match b.get(at) {
                 Some(b'"') => {
-                    let raw = &self.text[start..self.at];
-                    self.at += 1;
+                    // SAFETY: the text is UTF-8 (checked by `Cursor::new`) and both ends of
+                    // the range are at ASCII quotes, hence at character boundaries.
+                    let raw = unsafe { self.text.get_unchecked(start..at) };
+                    self.at = at + 1;
                     return Ok(RawStr { raw, escaped });
                 }
                 Some(b'\\') => {
                     escaped = true;
+                    self.at = at;
                     self.escape()?;
+                    at = self.at;
                 }
-                Some(&c) if c < 0x20 => return Err(self.error("control character in a string")),
-                Some(_) => self.at += 1,
-                None => return Err(self.error("unterminated string")),
+                Some(&c) if c < 0x20 => {
+                    self.at = at;
+                    return Err(self.error("control character in a string"));
+                }
+                Some(_) => at += 1,
+                None => {
+                    self.at = at;
+                    return Err(self.error("unterminated string"));
+                }
             }
         }
     }

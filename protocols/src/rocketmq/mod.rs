@@ -2,9 +2,9 @@
 //! with the derive, and the message bodies they carry.
 //!
 //! A frame is an `i32` length (of what follows), an `i32` packing the header's serialize type
-//! (high byte: 0 JSON, 1 ROCKETMQ) with its length (low 24 bits), the header, and the body
-//! ([`Frame`], [`HeaderWord`]). Both headers decode into one [`RemotingCommand`], borrowed
-//! from the frame; encoding picks the header's serialization. Custom headers travel as
+//! (high byte: 0 JSON, 1 ROCKETMQ) with its length (low 24 bits), the header, and the body:
+//! [`RemotingCommand`], whatever the header's serialization, borrowed from the frame, with
+//! [`HeaderWord`] and [`Header`]; encoding picks the header's serialization. Custom headers travel as
 //! extFields strings; the typed ones here ([`SendMessageRequestHeaderV2`] and others) convert
 //! from and to them. PULL_MESSAGE bodies hold [`MessageExt`] records ([`decode_messages`]),
 //! SEND_BATCH_MESSAGE bodies [`BatchMessage`]s.
@@ -29,8 +29,8 @@
 //!
 //! let decoded = rocketmq::decode(&frame)?;
 //! assert_eq!(decoded.request_code(), RequestCode::SendMessageV2);
-//! assert_eq!(decoded.header::<SendMessageRequestHeaderV2<'_>>()?, header);
-//! assert_eq!(decoded.body, b"hello");
+//! assert_eq!(decoded.custom_header::<SendMessageRequestHeaderV2<'_>>()?, header);
+//! assert_eq!(decoded.body(), b"hello");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -52,7 +52,7 @@ pub use binary::BinaryHeader;
 pub use codes::{FLAG_ONEWAY, FLAG_RESPONSE, Flags, LanguageCode, RequestCode, ResponseCode};
 pub use command::{DEFAULT_VERSION, RemotingCommand};
 pub use ext::{ExtEntry, ExtFields, Iter as ExtFieldsIter};
-pub use frame::{Frame, Header, HeaderWord, SerializeType};
+pub use frame::{Header, HeaderWord, SerializeType};
 pub use framing::{DEFAULT_MAX_FRAME, FrameSplitter, InFlight, frame_len};
 pub use headers::{
     CreateTopicRequestHeader, CustomHeader, GetKvConfigRequestHeader, GetKvConfigResponseHeader,
@@ -80,7 +80,7 @@ use wire_runtime::{DecodeError, Reader, WireDecode};
 /// Decodes one whole frame (length prefix included); bytes after it are an error.
 #[inline]
 pub fn decode(frame: &[u8]) -> Result<RemotingCommand<'_>, DecodeError> {
-    wire_runtime::decode::<Frame<'_>>(frame).map(RemotingCommand::from)
+    wire_runtime::decode::<RemotingCommand<'_>>(frame)
 }
 
 /// Decodes the frame at the front of `input`; returns it and the bytes it took. Running out of
@@ -88,6 +88,6 @@ pub fn decode(frame: &[u8]) -> Result<RemotingCommand<'_>, DecodeError> {
 #[inline]
 pub fn decode_prefix(input: &[u8]) -> Result<(RemotingCommand<'_>, usize), DecodeError> {
     let mut r = Reader::new(input);
-    let frame = Frame::decode(&mut r)?;
-    Ok((RemotingCommand::from(frame), r.offset()))
+    let command = RemotingCommand::decode(&mut r)?;
+    Ok((command, r.offset()))
 }
