@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
 """Validate the wiredump samples without the Rust codec (stdlib only).
 
-  check.py frames PROTO FILE [-v]   split FILE into frames (PROTO: mqtt | stream | rocketmq); the frame lengths
-                                    must add up to the file size exactly; -v lists every frame
+  check.py frames PROTO FILE [-v]   split FILE into frames (PROTO: mqtt | stream | rocketmq | rocketmq-message, the
+                                    last MessageExt records back to back); the frame lengths must add up to the file
+                                    size exactly; -v lists every frame
+  check.py pull-body CLIENT.bin SERVER.bin OUT
+                                    RocketMQ: write the body of the response to the client's first PULL_MESSAGE
+                                    request (matched by opaque) to OUT, after checking its MessageExt records
   check.py pcap FILE.pcap CLIENT.bin SERVER.bin
                                     parse a classic libpcap file (Ethernet or Linux cooked, IPv4, TCP), find the
                                     one TCP connection, reassemble both directions by sequence number and
                                     compare them with the two .bin files byte for byte
   check.py table DIR [--readme README.md]
                                     check every sample in DIR (<proto>.client.bin / .server.bin / .pcap; proto
-                                    from the name: mqtt5 and mqtt -> mqtt, stream, rocketmq) and print a Markdown
+                                    from the name: mqtt5 and mqtt -> mqtt, stream, rocketmq; <proto>.pull-body.bin
+                                    -> rocketmq-message, compared with the body in rocketmq.server.bin) and print a Markdown
                                     table; with --readme, replace the table between the markers
                                     <!-- samples:begin --> and <!-- samples:end --> in that file
 Exit status 1 on the first malformed file.
@@ -100,6 +105,14 @@ def stream_frames(data: bytes) -> list[tuple[int, str, int]]:
 
 # ---- RocketMQ remoting ----------------------------------------------------------------------------------
 
+ROCKETMQ_REQUESTS = {10: "SEND_MESSAGE", 11: "PULL_MESSAGE", 17: "UPDATE_AND_CREATE_TOPIC", 28: "GET_BROKER_RUNTIME_INFO",
+                     30: "GET_MAX_OFFSET", 34: "HEART_BEAT", 100: "PUT_KV_CONFIG", 101: "GET_KV_CONFIG",
+                     105: "GET_ROUTEINFO_BY_TOPIC", 106: "GET_BROKER_CLUSTER_INFO", 215: "DELETE_TOPIC_IN_BROKER",
+                     310: "SEND_MESSAGE_V2", 320: "SEND_BATCH_MESSAGE"}
+ROCKETMQ_RESPONSES = {0: "SUCCESS", 1: "SYSTEM_ERROR", 2: "SYSTEM_BUSY", 3: "REQUEST_CODE_NOT_SUPPORTED",
+                      17: "TOPIC_NOT_EXIST", 19: "PULL_NOT_FOUND", 20: "PULL_RETRY_IMMEDIATELY"}
+
+
 def rocketmq_frames(data: bytes) -> list[tuple[int, str, int]]:
     """u32 length (of what follows), u32 serialize type (high byte) + header length, header, body."""
     out, i = [], 0
@@ -112,25 +125,93 @@ def rocketmq_frames(data: bytes) -> list[tuple[int, str, int]]:
             raise Bad(f"offset {i}: frame length {length}, header {hlen}, {len(data) - i - 4} bytes left")
         name = "frame"
         header = data[i + 8:i + 8 + hlen]
+        code = flag = None
         if stype == 0:  # JSON header
             try:
                 h = json.loads(header)
-                name = ("response" if h.get("flag", 0) & 1 else "request") + f" code {h.get('code')}"
+                code, flag = h.get("code"), h.get("flag", 0)
             except ValueError:
                 raise Bad(f"offset {i}: JSON header does not parse")
-        elif stype == 1 and len(header) >= 2:  # ROCKETMQ binary header: code i16 first
-            flag = struct.unpack_from(">i", header, 8)[0] if len(header) >= 12 else 0
-            name = ("response" if flag & 1 else "request") + f" code {struct.unpack_from('>h', header, 0)[0]}"
+        elif stype == 1 and len(header) >= 13:  # ROCKETMQ binary header: code i16, language, version, opaque, flag
+            code, flag = struct.unpack_from(">h", header, 0)[0], struct.unpack_from(">i", header, 9)[0]
+        if code is not None:
+            if flag & 1:
+                name = "RESPONSE " + ROCKETMQ_RESPONSES.get(code, f"code {code}")
+            else:
+                name = ROCKETMQ_REQUESTS.get(code, f"request code {code}")
+            if stype == 1:
+                name += " (binary header)"
         out.append((i, name, 4 + length))
         i += 4 + length
     return out
 
 
-SPLITTERS = {"mqtt": mqtt_frames, "stream": stream_frames, "rocketmq": rocketmq_frames}
+def rocketmq_parts(data: bytes, at: int) -> tuple[int, int, dict | None, bytes]:
+    """The serialize type, header length, header fields (code, flag, opaque; None if unreadable) and body of
+    the frame at `at` (already split by rocketmq_frames)."""
+    length, mark = struct.unpack_from(">II", data, at)
+    stype, hlen = mark >> 24, mark & 0xFFFFFF
+    header = data[at + 8:at + 8 + hlen]
+    body = data[at + 8 + hlen:at + 4 + length]
+    fields = None
+    if stype == 0:
+        h = json.loads(header)
+        fields = {"code": h.get("code"), "flag": h.get("flag", 0), "opaque": h.get("opaque")}
+    elif stype == 1 and len(header) >= 13:
+        code, _, _, opaque, flag = struct.unpack_from(">hBhii", header)
+        fields = {"code": code, "flag": flag, "opaque": opaque}
+    return stype, hlen, fields, body
+
+
+def rocketmq_pull_body(client: bytes, server: bytes) -> bytes:
+    """The body of the response to the first PULL_MESSAGE (code 11) request, matched by opaque."""
+    requests = [rocketmq_parts(client, off)[2] for off, _, _ in rocketmq_frames(client)]
+    pull = next((h["opaque"] for h in requests if h and h["code"] == 11 and not h["flag"] & 1), None)
+    if pull is None:
+        raise Bad("no PULL_MESSAGE request from the client")
+    for off, _, _ in rocketmq_frames(server):
+        _, _, h, body = rocketmq_parts(server, off)
+        if h and h["flag"] & 1 and h["opaque"] == pull:
+            if h["code"] != 0:
+                raise Bad(f"the PULL_MESSAGE response (opaque {pull}) has code {h['code']}, not SUCCESS")
+            return body
+    raise Bad(f"no response to the PULL_MESSAGE request (opaque {pull})")
+
+
+# ---- RocketMQ MessageExt records (a PULL_MESSAGE response body) -----------------------------------------
+
+def message_ext_records(data: bytes) -> list[tuple[int, str, int]]:
+    """i32 store size (the whole record), i32 magic code, ...; the topic (u8 length for magic 0xDAA320A7, i16 for
+    0xDAA320AB) after the bodies, as `MessageExt topic@queue_offset`."""
+    out, i = [], 0
+    while i < len(data):
+        if i + 8 > len(data):
+            raise Bad(f"offset {i}: truncated record header")
+        size, magic = struct.unpack_from(">iI", data, i)
+        if magic not in (0xDAA320A7, 0xDAA320AB) or size < 91 or i + size > len(data):
+            raise Bad(f"offset {i}: store size {size}, magic {magic:#010x}, {len(data) - i} bytes left")
+        sys_flag = struct.unpack_from(">i", data, i + 36)[0]
+        j = i + 40 + 8 + (20 if sys_flag & 0x10 else 8) + 8 + (20 if sys_flag & 0x20 else 8) + 12
+        (body_len,) = struct.unpack_from(">i", data, j)
+        j += 4 + body_len
+        if magic == 0xDAA320A7:
+            tlen, j = data[j], j + 1
+        else:
+            (tlen,), j = struct.unpack_from(">h", data, j), j + 2
+        (queue_offset,) = struct.unpack_from(">q", data, i + 20)
+        out.append((i, f"MessageExt {data[j:j + tlen].decode()}@{queue_offset}", size))
+        i += size
+    return out
+
+
+SPLITTERS = {"mqtt": mqtt_frames, "stream": stream_frames, "rocketmq": rocketmq_frames,
+             "rocketmq-message": message_ext_records}
 
 
 def proto_of(sample: str) -> str:
     name = os.path.basename(sample).split(".")[0]
+    if os.path.basename(sample).endswith(".pull-body.bin"):
+        return "rocketmq-message"
     if name.startswith("mqtt"):
         return "mqtt"
     if name in SPLITTERS:
@@ -283,12 +364,22 @@ def check_pcap(pcap: str, client_bin: str, server_bin: str) -> str:
 def table(d: str) -> str:
     rows = ["| file | bytes | contents |", "|---|---:|---|"]
     order = {"mqtt5": 0, "mqtt": 1, "stream": 2, "rocketmq": 3}
-    kind = {"client.bin": 0, "server.bin": 1, "pcap": 2}
+    kind = {"client.bin": 0, "server.bin": 1, "pcap": 2, "pull-body.bin": 3}
     names = sorted((n for n in os.listdir(d) if n.split(".", 1)[-1] in kind),
                    key=lambda n: (order.get(n.split(".")[0], 9), n.split(".")[0], kind[n.split(".", 1)[1]]))
     for n in names:
         path = os.path.join(d, n)
-        if n.endswith(".bin"):
+        if n.endswith(".pull-body.bin"):
+            records = check_frames(proto_of(n), path)
+            stem = path[:-len(".pull-body.bin")]
+            if os.path.exists(stem + ".server.bin"):
+                if open(path, "rb").read() != rocketmq_pull_body(open(stem + ".client.bin", "rb").read(),
+                                                                 open(stem + ".server.bin", "rb").read()):
+                    raise Bad(f"{path} is not the PULL_MESSAGE response body in {stem}.server.bin")
+            rows.append(f"| `{n}` | {os.path.getsize(path)} | {len(records)} MessageExt records "
+                        f"({', '.join(r[1].split(' ', 1)[1] for r in records)}): the body of the PULL_MESSAGE "
+                        f"response in `{os.path.basename(stem)}.server.bin` |")
+        elif n.endswith(".bin"):
             frames = check_frames(proto_of(n), path)
             rows.append(f"| `{n}` | {os.path.getsize(path)} | {len(frames)} frames: {summary(frames)} |")
         elif n.endswith(".pcap"):
@@ -306,6 +397,12 @@ def main(argv: list[str]) -> int:
                 for off, name, size in frames:
                     print(f"{off:6d} {size:6d}  {name}")
             print(f"{argv[2]}: {os.path.getsize(argv[2])} bytes, {len(frames)} frames: {summary(frames)}")
+        elif len(argv) == 4 and argv[0] == "pull-body":
+            body = rocketmq_pull_body(open(argv[1], "rb").read(), open(argv[2], "rb").read())
+            records = message_ext_records(body)
+            with open(argv[3], "wb") as f:
+                f.write(body)
+            print(f"{argv[3]}: {len(body)} bytes, {len(records)} records: {summary(records)}")
         elif len(argv) == 4 and argv[0] == "pcap":
             print(f"{argv[1]}: {os.path.getsize(argv[1])} bytes, " + check_pcap(argv[1], argv[2], argv[3]))
         elif len(argv) in (2, 4) and argv[0] == "table":

@@ -7,17 +7,19 @@
 #   <proto>.client.bin   the bytes the client sent, frames back to back
 #   <proto>.server.bin   the bytes the broker sent
 #   <proto>.pcap         for the protocols in $PCAPS: a tcpdump capture on lo of the proxy's connection to the broker
+#   rocketmq.pull-body.bin  the body of the PULL_MESSAGE response in rocketmq.server.bin (MessageExt records)
 # Everything is recorded into a scratch directory first and checked with scripts/capture/check.py (frame lengths
 # add up to each file's size; the pcap's reassembled TCP payload equals the two .bin files); only then copied
 # over the samples, and the table in wiredump/samples/README.md is regenerated.
 # Brokers this script started are stopped at the end; brokers that were already running are left running.
 #
-# Needs python3 with paho-mqtt 2.x and rstream 1.1.1 (`pip install paho-mqtt==2.2.0 rstream==1.1.1`) and, for
+# Needs python3 with paho-mqtt 2.x (mqtt5, mqtt) and rstream 1.1.1 (stream) (`pip install paho-mqtt==2.2.0
+# rstream==1.1.1`; the RocketMQ client uses only the standard library) and, for
 # the pcaps, tcpdump (installed with apt-get when missing, like the broker scripts install their brokers).
 # Env: PCAPS (default "mqtt5 stream"), CAPTURE_PCAP_MODE (auto | tcpdump | synth, default auto: tcpdump, or a
 #   pcap synthesized from the recorded bytes when tcpdump cannot be installed), SAMPLES_DIR (default wiredump/samples).
 #
-# RocketMQ: recorded once scripts/capture/rocketmq_client.py exists. It is run as
+# RocketMQ: scripts/capture/rocketmq_client.py is run as
 #   rocketmq_client.py <proxy HOST:PORT>   with ROCKETMQ_NAMESRV_ADDR / ROCKETMQ_BROKER_ADDR in its environment;
 # the proxy stands in front of the broker (ROCKETMQ_BROKER_ADDR), so the client must send its broker requests to
 # the address it is given (a client that asks the name server for routes would reach the real broker port instead).
@@ -83,9 +85,11 @@ for proto in "$@"; do
   case $proto in mqtt5|mqtt|stream|rocketmq) ;; *) die "unknown protocol '$proto' (mqtt5 mqtt stream rocketmq)";; esac
 done
 
-# Prerequisites
-python3 -c 'import paho.mqtt, rstream' 2>/dev/null \
-  || die "python3 needs paho-mqtt and rstream: pip install paho-mqtt==2.2.0 rstream==1.1.1"
+# Prerequisites (the RocketMQ client needs only the standard library)
+case " $* " in *" mqtt5 "*|*" mqtt "*)
+  python3 -c 'import paho.mqtt' 2>/dev/null || die "python3 needs paho-mqtt: pip install paho-mqtt==2.2.0";; esac
+case " $* " in *" stream "*)
+  python3 -c 'import rstream' 2>/dev/null || die "python3 needs rstream: pip install rstream==1.1.1";; esac
 if [ "$pcap_mode" != synth ] && ! command -v tcpdump >/dev/null; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
   say "installing Debian package tcpdump"
@@ -126,6 +130,10 @@ for proto in "$@"; do
   for side in client server; do
     python3 "$here/check.py" frames "$check" "$scratch/$proto.$side.bin" >&2
   done
+  if [ "$proto" = rocketmq ]; then   # the PULL_MESSAGE response's body: MessageExt records, for -p rocketmq-message
+    python3 "$here/check.py" pull-body "$scratch/$proto.client.bin" "$scratch/$proto.server.bin" \
+      "$scratch/$proto.pull-body.bin" >&2
+  fi
   if [ ${#pcap_args[@]} -gt 0 ]; then
     python3 "$here/check.py" pcap "$scratch/$proto.pcap" "$scratch/$proto.client.bin" "$scratch/$proto.server.bin" >&2
     size=$(stat -c %s "$scratch/$proto.pcap")
@@ -137,6 +145,7 @@ done
 for proto in "$@"; do
   cp "$scratch/$proto.client.bin" "$scratch/$proto.server.bin" "$samples/"
   if [ -f "$scratch/$proto.pcap" ]; then cp "$scratch/$proto.pcap" "$samples/"; fi
+  if [ -f "$scratch/$proto.pull-body.bin" ]; then cp "$scratch/$proto.pull-body.bin" "$samples/"; fi
 done
 chmod 644 "$samples"/*.bin "$samples"/*.pcap 2>/dev/null || true
 if [ -f "$samples/README.md" ]; then

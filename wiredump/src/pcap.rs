@@ -78,7 +78,15 @@ pub fn streams(bytes: &[u8]) -> Result<Vec<Stream>, String> {
     let mut flows: HashMap<(Endpoint, Endpoint), Flow> = HashMap::new();
     let mut seen = 0;
     for_each_packet(bytes, |link, data| {
-        let Some(Segment { src, dst, seq, syn, ack, payload }) = tcp(link, data) else {
+        let Some(Segment {
+            src,
+            dst,
+            seq,
+            syn,
+            ack,
+            payload,
+        }) = tcp(link, data)
+        else {
             return;
         };
         let flow = flows.entry((src, dst)).or_default();

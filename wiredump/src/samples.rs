@@ -34,6 +34,12 @@ const SAMPLES: &[Sample] = &[
         server: include_bytes!("../samples/stream.server.bin"),
         source: "RabbitMQ 3.10.8 stream plugin",
     },
+    Sample {
+        protocol: Protocol::Rocketmq,
+        client: include_bytes!("../samples/rocketmq.client.bin"),
+        server: include_bytes!("../samples/rocketmq.server.bin"),
+        source: "rocketmq-rust 1.0.0 broker, JSON and binary headers",
+    },
 ];
 
 /// A pcap of a real MQTT 5.0 connection (dissected by `wiredump -p mqtt5 samples/mqtt5.pcap`).

@@ -54,9 +54,38 @@ fn protocol_of(variant: &str) -> Option<&'static str> {
     })
 }
 
+/// The bytes as lower-case hex.
+fn hex_of(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The non-empty lines of `out`.
+fn lines(out: &[u8]) -> Vec<&[u8]> {
+    out.split(|b| *b == b'\n')
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// Each JSON line of a decode, encoded again; the hex of every frame, in order.
+fn encode_each(protocol: &str, decoded: &[u8], what: &str) -> String {
+    let mut again = String::new();
+    for line in lines(decoded) {
+        let encoded = wiredump(&["encode", "-p", protocol], Some(line));
+        assert!(
+            encoded.status.success(),
+            "{what}: {}: {}",
+            text(line),
+            text(&encoded.stderr)
+        );
+        again.push_str(text(&encoded.stdout).trim());
+    }
+    again
+}
+
 #[test]
 fn every_valid_vector_decodes_and_encodes_back_to_the_same_bytes() {
     let mut checked = 0;
+    let mut canonical_only = Vec::new();
     for file in ["mqtt", "stream", "msgpack", "rocketmq"] {
         let Some(vectors) = vectors(file) else { return };
         for v in vectors.iter().filter(|v| v["valid"] == true) {
@@ -72,27 +101,42 @@ fn every_valid_vector_decodes_and_encodes_back_to_the_same_bytes() {
                 text(&decoded.stdout),
                 text(&decoded.stderr)
             );
-            let lines: Vec<&[u8]> = decoded
-                .stdout
-                .split(|b| *b == b'\n')
-                .filter(|l| !l.is_empty())
-                .collect();
             // Values back to back (a message_ext_list) give several frames: encode each.
-            let mut again = String::new();
-            for line in lines {
-                let encoded = wiredump(&["encode", "-p", protocol], Some(line));
-                assert!(
-                    encoded.status.success(),
-                    "{name}: {}",
-                    text(&encoded.stderr)
-                );
-                again.push_str(text(&encoded.stdout).trim());
-            }
-            assert_eq!(again, hex, "{name}: decode | encode");
+            let again = encode_each(protocol, &decoded.stdout, name);
             checked += 1;
+            if again == hex {
+                continue;
+            }
+            // The one relaxation: a RocketMQ JSON header written by another implementation (the
+            // Go client's key order, no "serializeTypeCurrentRPC") has no exact way back from
+            // its fields; it is re-encoded in the canonical layout (rocketmq-rust's, every key),
+            // which must decode to the same JSON and be a fixed point of decode | encode.
+            // Binary headers, message bodies and every other protocol round-trip exactly.
+            let json_header = protocol == "rocketmq"
+                && lines(&decoded.stdout).iter().all(|line| {
+                    serde_json::from_slice::<Value>(line).unwrap()["fields"]["serialize_type"]
+                        == "JSON"
+                });
+            assert!(json_header, "{name}: decode | encode\n{again}\n{hex}");
+            let redecoded = wiredump(&["-p", protocol, "--hex", &again, "--format", "json"], None);
+            assert!(redecoded.status.success(), "{name}: {again}");
+            assert_eq!(
+                text(&redecoded.stdout),
+                text(&decoded.stdout),
+                "{name}: the canonical re-encoding decodes to other JSON"
+            );
+            assert_eq!(
+                encode_each(protocol, &redecoded.stdout, name),
+                again,
+                "{name}: the canonical encoding is not a fixed point"
+            );
+            canonical_only.push(name.to_string());
         }
     }
-    eprintln!("{checked} valid vectors round-tripped");
+    eprintln!(
+        "{checked} valid vectors round-tripped, exactly but for {} (JSON headers, canonically): {canonical_only:?}",
+        canonical_only.len()
+    );
     assert!(checked >= 20, "only {checked} vectors checked");
 }
 
@@ -258,39 +302,298 @@ fn sample(name: &str) -> PathBuf {
 
 /// Every frame of every bundled sample (real broker traffic) decodes, and its JSON encodes
 /// back to exactly the recorded bytes.
+///
+/// The RocketMQ sample's JSON headers round-trip exactly too, not only canonically: the
+/// client writes the layout rocketmq-rust requires and the broker (rocketmq-rust) writes it,
+/// and that is the layout wire encodes. A capture of another client (Java's fastjson, Go)
+/// would come back in that layout, decoding to the same JSON.
 #[test]
 fn bundled_samples_round_trip_frame_by_frame() {
-    for (protocol, file) in [
-        ("mqtt", "mqtt.client.bin"),
-        ("mqtt", "mqtt.server.bin"),
-        ("mqtt5", "mqtt5.client.bin"),
-        ("mqtt5", "mqtt5.server.bin"),
-        ("stream", "stream.client.bin"),
-        ("stream", "stream.server.bin"),
+    for (protocol, file, side, min_frames) in [
+        ("mqtt", "mqtt.client.bin", "client", 16),
+        ("mqtt", "mqtt.server.bin", "server", 16),
+        ("mqtt5", "mqtt5.client.bin", "client", 16),
+        ("mqtt5", "mqtt5.server.bin", "server", 16),
+        ("stream", "stream.client.bin", "client", 16),
+        ("stream", "stream.server.bin", "server", 16),
+        ("rocketmq", "rocketmq.client.bin", "client", 9),
+        ("rocketmq", "rocketmq.server.bin", "server", 9),
+        ("rocketmq-message", "rocketmq.pull-body.bin", "server", 3),
     ] {
         let path = sample(file);
         let recorded = std::fs::read(&path).unwrap();
         let out = wiredump(
-            &["-p", protocol, path.to_str().unwrap(), "--format", "json"],
+            &[
+                "-p",
+                protocol,
+                path.to_str().unwrap(),
+                "--from",
+                side,
+                "--format",
+                "json",
+            ],
             None,
         );
         assert!(out.status.success(), "{file}: {}", text(&out.stdout));
-        let mut again = String::new();
-        let mut frames = 0;
-        for line in text(&out.stdout).lines() {
-            let encoded = wiredump(&["encode", "-p", protocol], Some(line.as_bytes()));
-            assert!(
-                encoded.status.success(),
-                "{file}: {line}: {}",
-                text(&encoded.stderr)
-            );
-            again.push_str(text(&encoded.stdout).trim());
-            frames += 1;
-        }
-        let hex: String = recorded.iter().map(|b| format!("{b:02x}")).collect();
-        assert_eq!(again, hex, "{file}: decode | encode");
-        assert!(frames >= 16, "{file}: {frames} frames");
+        let frames = lines(&out.stdout).len();
+        let again = encode_each(protocol, &out.stdout, file);
+        assert_eq!(again, hex_of(&recorded), "{file}: decode | encode");
+        assert!(frames >= min_frames, "{file}: {frames} frames");
     }
+}
+
+/// The RocketMQ sample: requests named by their code, responses by theirs, one binary header;
+/// the PULL_MESSAGE response's body is `rocketmq.pull-body.bin`, three MessageExt records.
+#[test]
+fn the_rocketmq_sample_and_its_pull_body() {
+    let json = |args: &[&str]| -> Vec<Value> {
+        let out = wiredump(args, None);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stdout));
+        text(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let client_bin = sample("rocketmq.client.bin");
+    let server_bin = sample("rocketmq.server.bin");
+    let client = json(&["-p", "rocketmq", client_bin.to_str().unwrap(), "-f", "json"]);
+    let names: Vec<&str> = client
+        .iter()
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "GET_BROKER_CLUSTER_INFO",
+            "UPDATE_AND_CREATE_TOPIC",
+            "GET_MAX_OFFSET",
+            "SEND_MESSAGE",
+            "SEND_MESSAGE_V2",
+            "SEND_MESSAGE_V2",
+            "GET_MAX_OFFSET",
+            "PULL_MESSAGE",
+            "DELETE_TOPIC_IN_BROKER",
+        ]
+    );
+    let binary: Vec<&Value> = client
+        .iter()
+        .filter(|f| f["fields"]["serialize_type"] == "ROCKETMQ")
+        .collect();
+    assert_eq!(binary.len(), 1);
+    assert_eq!(
+        binary[0]["fields"]["command"]["ext_fields"]["b"],
+        "wiredump-sample"
+    );
+    let pull_opaque = &client[7]["fields"]["command"]["opaque"];
+
+    let server = json(&[
+        "-p",
+        "rocketmq",
+        server_bin.to_str().unwrap(),
+        "--from",
+        "server",
+        "-f",
+        "json",
+    ]);
+    assert_eq!(server.len(), 9);
+    assert_eq!(server[0]["message"], "RESPONSE REQUEST_CODE_NOT_SUPPORTED");
+    assert!(server[0]["fields"]["command"]["remark"].is_string());
+    assert!(
+        server[1..]
+            .iter()
+            .all(|f| f["message"] == "RESPONSE SUCCESS")
+    );
+    let pull = server
+        .iter()
+        .find(|f| &f["fields"]["command"]["opaque"] == pull_opaque)
+        .unwrap();
+    let body = std::fs::read(sample("rocketmq.pull-body.bin")).unwrap();
+    assert_eq!(pull["fields"]["command"]["body_hex"], hex_of(&body));
+
+    let records = json(&[
+        "-p",
+        "rocketmq-message",
+        sample("rocketmq.pull-body.bin").to_str().unwrap(),
+        "-f",
+        "json",
+    ]);
+    let bodies: Vec<&str> = records
+        .iter()
+        .map(|r| {
+            assert_eq!(r["message"], "MessageExt");
+            assert_eq!(r["fields"]["topic"], "wiredump-sample");
+            r["fields"]["body_hex"].as_str().unwrap()
+        })
+        .collect();
+    assert_eq!(
+        bodies,
+        [
+            hex_of(b"wiredump-01"),
+            hex_of(b"wiredump-02"),
+            hex_of(b"wiredump-03")
+        ]
+    );
+    assert_eq!(
+        records[0]["fields"]["properties"]["KEYS"],
+        "order-1 customer-7"
+    );
+    assert_eq!(records[0]["fields"]["properties"]["origin"], "wiredump");
+}
+
+/// A SEND_BATCH_MESSAGE body (no shared vector has one): one frame per message, and back.
+#[test]
+fn rocketmq_batch_bodies_round_trip_message_by_message() {
+    // "one" with KEYS=k1; "two" without properties.
+    let hex = "00000021000000000000000000000000000000036f6e6500084b455953016b3102\
+               000000190000000000000000000000000000000374776f0000";
+    let out = wiredump(&["-p", "rocketmq-batch", "--hex", hex, "-f", "json"], None);
+    assert!(out.status.success(), "{}", text(&out.stdout));
+    let frames: Vec<Value> = lines(&out.stdout)
+        .iter()
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect();
+    assert_eq!(frames.len(), 2);
+    assert_eq!(frames[0]["message"], "BatchMessage");
+    assert_eq!(frames[0]["fields"]["properties"]["KEYS"], "k1");
+    assert_eq!(frames[1]["offset"], 33);
+    assert_eq!(frames[1]["fields"]["body_hex"], hex_of(b"two"));
+    assert_eq!(encode_each("rocketmq-batch", &out.stdout, "batch"), hex);
+}
+
+#[test]
+fn rocketmq_errors_name_the_field_and_go_on_where_the_sizes_allow() {
+    let record = |magic: &str| {
+        // A MessageExt record (V1, IPv4 hosts) with body "x", topic "T", no properties.
+        format!(
+            "0000005d{magic}00000000000000000000000000000000000000000000000000000000\
+             0000000000000000000000007f000001000000010000000000000000\
+             7f0000010000000200000000000000000000000000000001780154\
+             0000"
+        )
+    };
+    let good = record("daa320a7");
+    let blank = record("cbd43194");
+    assert_eq!(good.len(), 93 * 2);
+    // A bad record whose store size is sane is skipped; the next one decodes.
+    let out = wiredump(
+        &[
+            "-p",
+            "rocketmq-message",
+            "--hex",
+            &format!("{blank}{good}"),
+            "-f",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let frames: Vec<Value> = lines(&out.stdout)
+        .iter()
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect();
+    assert_eq!(frames.len(), 2, "{}", text(&out.stdout));
+    assert_eq!(frames[0]["field"], "MessageExt.magic");
+    assert_eq!(frames[0]["error_offset"], 4);
+    assert_eq!(
+        (&frames[1]["message"], &frames[1]["offset"]),
+        (&Value::from("MessageExt"), &Value::from(93))
+    );
+    // A store size no record can have: the framing is lost.
+    let out = wiredump(
+        &[
+            "-p",
+            "rocketmq-message",
+            "--hex",
+            &format!("{good}00000010{good}"),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let report = text(&out.stdout);
+    assert!(
+        report.contains("MessageExt.store_size") && report.contains("framing is lost"),
+        "{report}"
+    );
+    assert_eq!(
+        report.matches("MessageExt (93 bytes)").count(),
+        1,
+        "{report}"
+    );
+    assert_eq!(report.matches("ERROR").count(), 1, "{report}");
+    assert!(report.lines().last().unwrap().contains("ERROR at byte 93"));
+    // A record cut short.
+    let out = wiredump(
+        &["-p", "rocketmq-message", "--hex", &good[..good.len() - 10]],
+        None,
+    );
+    assert!(text(&out.stdout).contains("5 more bytes needed"));
+    // A remoting frame cut short, and one whose length is negative.
+    let out = wiredump(&["-p", "rocketmq", "--hex", "0000001901000015006700"], None);
+    assert!(text(&out.stdout).contains("18 more bytes needed"));
+    let out = wiredump(&["-p", "rocketmq", "--hex", "ffffffff01000015"], None);
+    assert!(text(&out.stdout).contains("Frame.length"));
+}
+
+#[test]
+fn rocketmq_encode_checks_the_message_against_the_command() {
+    let frame = "0000001901000015006700091d00000000000000000000000000000000";
+    let decoded = wiredump(&["-p", "rocketmq", "--hex", frame, "-f", "json"], None);
+    let mut json: Value = serde_json::from_slice(&decoded.stdout).unwrap();
+    assert_eq!(json["message"], "REGISTER_BROKER");
+    // A binary header with a JSON one instead: the same command, another frame.
+    let set_serialize_type = |json: &mut Value, name: &str| {
+        json["fields"]["serialize_type"] = name.into();
+        // The command prints its own too (the same).
+        if let Some(inner) = json["fields"]["command"].get_mut("serialize_type") {
+            *inner = name.into();
+        }
+    };
+    set_serialize_type(&mut json, "JSON");
+    let encoded = wiredump(
+        &["encode", "-p", "rocketmq"],
+        Some(json.to_string().as_bytes()),
+    );
+    assert!(encoded.status.success(), "{}", text(&encoded.stderr));
+    let again = wiredump(
+        &[
+            "-p",
+            "rocketmq",
+            "--hex",
+            text(&encoded.stdout).trim(),
+            "-f",
+            "json",
+        ],
+        None,
+    );
+    let again: Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(again["fields"], json["fields"]);
+    // The response flag makes it a response (code 103 is no response code): the message must
+    // say so.
+    json["fields"]["command"]["flag"] = 1.into();
+    let encoded = wiredump(
+        &["encode", "-p", "rocketmq"],
+        Some(json.to_string().as_bytes()),
+    );
+    assert_eq!(encoded.status.code(), Some(2));
+    assert!(
+        text(&encoded.stderr).contains("is RESPONSE 103, not REGISTER_BROKER"),
+        "{}",
+        text(&encoded.stderr)
+    );
+    // A code too large for the binary header's i16.
+    json["message"] = "REQUEST 70000".into();
+    json["fields"]["command"]["flag"] = 0.into();
+    json["fields"]["command"]["code"] = 70000.into();
+    set_serialize_type(&mut json, "ROCKETMQ");
+    let encoded = wiredump(
+        &["encode", "-p", "rocketmq"],
+        Some(json.to_string().as_bytes()),
+    );
+    assert!(
+        text(&encoded.stderr).contains("command.code"),
+        "{}",
+        text(&encoded.stderr)
+    );
 }
 
 #[test]
@@ -298,10 +601,14 @@ fn no_arguments_dissects_the_bundled_samples() {
     let out = wiredump(&[], None);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let report = text(&out.stdout);
-    for heading in ["== mqtt:", "== mqtt5:", "== stream:"] {
+    for heading in ["== mqtt:", "== mqtt5:", "== stream:", "== rocketmq:"] {
         assert!(report.contains(heading), "missing {heading}");
     }
     assert!(report.contains("CONNACK") && report.contains("Deliver") && !report.contains("ERROR"));
+    assert!(
+        report.contains("PULL_MESSAGE") && report.contains("RESPONSE REQUEST_CODE_NOT_SUPPORTED"),
+        "{report}"
+    );
 }
 
 #[test]
