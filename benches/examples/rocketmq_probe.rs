@@ -2,7 +2,7 @@
 //! `cargo build --release --example rocketmq_probe -p wire-benches`, then
 //! `valgrind --tool=callgrind target/release/examples/rocketmq_probe binary-wire 1000`.
 //! Workloads: `binary-wire`, `binary-hand`, `typed-wire`, `typed-hand`, `json-wire`,
-//! `json-serde`, `go-wire`, `go-serde`, `pull-wire`, `pull-hand`.
+//! `json-serde`, `go-wire`, `go-read`, `go-serde`, `pull-wire`, `pull-hand`.
 use std::hint::black_box;
 use wire_benches::entry;
 use wire_benches::rocketmq_remoting as rmq;
@@ -32,6 +32,15 @@ fn main() {
                 entry::rocketmq_json_frame_decode_serde_json(black_box(&json)).is_some() as u64
             }
             "go-wire" => entry::rocketmq_frame_decode_wire(black_box(&go)).is_ok() as u64,
+            "go-read" => {
+                let command = entry::rocketmq_frame_decode_wire(black_box(&go)).unwrap();
+                command
+                    .ext_fields()
+                    .into_iter()
+                    .flat_map(|e| e.iter())
+                    .map(|(k, v)| k.len() + v.len())
+                    .sum::<usize>() as u64
+            }
             "go-serde" => {
                 entry::rocketmq_json_frame_decode_serde_json(black_box(&go)).is_some() as u64
             }

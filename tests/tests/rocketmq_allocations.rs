@@ -214,3 +214,76 @@ fn hostile_lengths_allocate_nothing_close_to_their_claims() {
         );
     }
 }
+
+/// A JSON header shaped like the rocketmq-client-go seed's benchmark frame: 10 extFields of
+/// lowercase keys and values, `"remark":""`, a 1-byte body.
+fn go_shaped_frame() -> Vec<u8> {
+    let mut header = String::from(
+        r#"{"code":501,"language":"GO","version":317,"opaque":4,"flag":0,"remark":"","extFields":{"#,
+    );
+    for i in 0..10 {
+        if i > 0 {
+            header.push(',');
+        }
+        let key: String = (0..(i * 7) % 20)
+            .map(|j| (b'a' + (i + j) as u8 % 26) as char)
+            .collect();
+        let value: String = (0..(i * 11) % 20)
+            .map(|j| (b'z' - (i + j) as u8 % 26) as char)
+            .collect();
+        header.push_str(&format!(r#""{key}{i}":"{value}""#));
+    }
+    header.push_str("}}");
+    let mut frame = Vec::new();
+    frame.extend(((4 + header.len() + 1) as i32).to_be_bytes());
+    frame.extend((header.len() as u32).to_be_bytes());
+    frame.extend(header.as_bytes());
+    frame.push(b'x');
+    frame
+}
+
+#[test]
+fn the_go_seed_frame_decodes_and_reads_without_allocating() {
+    let frame = go_shaped_frame();
+    let (command, count, _) = measure(|| rocketmq::decode(&frame).unwrap());
+    assert_eq!(count, 0);
+    assert_eq!(command.ext_fields().unwrap().len(), 10);
+    let (_, count, _) = measure(|| touch(&command));
+    assert_eq!(count, 0, "reading every entry borrows");
+    // What the caller asks to own is one allocation per string it asks for.
+    let (owned, count, _) = measure(|| command.remark().map(str::to_owned));
+    assert_eq!(
+        (owned.as_deref(), count),
+        (Some(""), 0),
+        "an empty String does not allocate"
+    );
+}
+
+/// rocketmq-protocol's allocations for the same frames, printed for comparison (what it does
+/// is its business; ours are asserted above).
+#[test]
+fn peer_allocations_for_comparison() {
+    use bytes::BytesMut;
+    use rocketmq_protocol::RemotingCommand as Peer;
+    let binary = send_v2("KEYS\u{1}k1\u{2}TAGS\u{1}TagA\u{2}", &BODY)
+        .to_vec(SerializeType::RocketMq)
+        .unwrap();
+    let json = send_v2("KEYS\u{1}k1\u{2}TAGS\u{1}TagA\u{2}", &BODY)
+        .to_vec(SerializeType::Json)
+        .unwrap();
+    for (name, frame) in [
+        ("binary SEND_MESSAGE_V2", &binary),
+        ("JSON SEND_MESSAGE_V2", &json),
+    ] {
+        let mut buf = BytesMut::from(&frame[..]);
+        let (peer, peer_count, peer_bytes) = measure(|| Peer::decode(&mut buf).unwrap().unwrap());
+        let (_, map_count, map_bytes) = measure(|| peer.ext_fields().map(|m| m.len()));
+        let (ours, count, _) = measure(|| rocketmq::decode(frame).unwrap());
+        assert_eq!(count, 0);
+        assert_eq!(ours.code(), peer.code());
+        eprintln!(
+            "{name}: wire 0 allocations; rocketmq-protocol {peer_count} ({peer_bytes} B) to decode, \
+             {map_count} more ({map_bytes} B) for its extFields map"
+        );
+    }
+}

@@ -758,3 +758,42 @@ fn json_header_encoding_of_unknown_languages_round_trips() {
     );
     assert_eq!(decode::<JsonHeader<'_>>(&bytes).unwrap(), header);
 }
+
+#[test]
+fn json_strings_with_a_special_character_anywhere_round_trip() {
+    // The scanner reads strings 16 or 8 bytes at a time: a quote, backslash, control or
+    // multi-byte character at every position of strings of every length up to 40.
+    for special in [
+        '"',
+        '\\',
+        '\u{1}',
+        '\u{1f}',
+        '\u{e9}',
+        '\u{1f600}',
+        '/',
+        '\u{7f}',
+    ] {
+        for len in 0..40 {
+            for at in 0..=len {
+                let text: String = (0..len)
+                    .map(|i| {
+                        if i == at {
+                            special
+                        } else {
+                            (b'a' + (i % 26) as u8) as char
+                        }
+                    })
+                    .collect();
+                let command = RemotingCommand::request(10, 1)
+                    .with_remark(text.as_str())
+                    .with_ext([(text.as_str(), text.as_str()), ("k", "v")]);
+                let bytes = command.to_vec(SerializeType::Json).unwrap();
+                let back = rocketmq::decode(&bytes).unwrap();
+                assert_eq!(back.remark(), Some(text.as_str()));
+                assert_eq!(back.ext(&text).as_deref(), Some(text.as_str()));
+                assert_eq!(back.ext("k").as_deref(), Some("v"));
+                assert_eq!(back, command);
+            }
+        }
+    }
+}

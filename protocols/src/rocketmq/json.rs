@@ -33,6 +33,45 @@ fn specials(word: u64) -> u64 {
     (zero_quote | zero_backslash | control) & HIGHS
 }
 
+/// From `i`, skips bytes while they are not `"`, `\\` or control characters, a block at a
+/// time; stops at such a byte, or where fewer bytes than a block are left (the caller goes on
+/// a byte at a time).
+#[inline(always)]
+fn skip_plain(b: &[u8], mut i: usize) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8,
+            _mm_or_si128, _mm_set1_epi8,
+        };
+        while let Some(chunk) = b.get(i..).and_then(<[u8]>::first_chunk::<16>) {
+            // SAFETY: SSE2 is part of x86_64; the load reads the 16 bytes of `chunk`, which
+            // is unaligned-safe with `loadu`.
+            let hits = unsafe {
+                let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+                let quote = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8));
+                let backslash = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8));
+                // Unsigned `v <= 0x1f`: the maximum of the two is 0x1f.
+                let low = _mm_set1_epi8(0x1f);
+                let control = _mm_cmpeq_epi8(_mm_max_epu8(v, low), low);
+                _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, backslash), control)) as u32
+            };
+            if hits != 0 {
+                return i + hits.trailing_zeros() as usize;
+            }
+            i += 16;
+        }
+    }
+    while let Some(chunk) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        let hits = specials(u64::from_le_bytes(*chunk));
+        if hits != 0 {
+            return i + (hits.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    i
+}
+
 /// A JSON string as it is in the text, between its quotes: borrowed, with its escapes not yet
 /// decoded (`escaped` says whether it has any). Only built over validated text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +82,7 @@ pub(crate) struct RawStr<'a> {
 
 impl<'a> RawStr<'a> {
     /// The string's value: borrowed when it has no escapes, decoded into a `String` otherwise.
+    #[inline]
     pub fn value(self) -> Cow<'a, str> {
         if self.escaped {
             Cow::Owned(unescape(self.raw))
@@ -52,6 +92,7 @@ impl<'a> RawStr<'a> {
     }
 
     /// True when the value equals `s` (without decoding when there are no escapes).
+    #[inline]
     pub fn eq_str(self, s: &str) -> bool {
         if self.escaped {
             unescape(self.raw) == s
@@ -123,15 +164,6 @@ impl<'a> Cursor<'a> {
                 .map_err(|e| DecodeError::new(ErrorKind::InvalidUtf8, base + e.valid_up_to()))?
         };
         Ok(Cursor { text, at: 0, base })
-    }
-
-    /// A cursor over text already validated by [`Cursor::new`] and the scanner.
-    pub fn validated(text: &'a str) -> Self {
-        Cursor {
-            text,
-            at: 0,
-            base: 0,
-        }
     }
 
     #[inline]
@@ -218,15 +250,8 @@ impl<'a> Cursor<'a> {
         let start = at;
         let mut escaped = false;
         loop {
-            // Eight bytes at a time up to the first quote, backslash or control character.
-            while let Some(chunk) = b.get(at..).and_then(<[u8]>::first_chunk::<8>) {
-                let hits = specials(u64::from_le_bytes(*chunk));
-                if hits != 0 {
-                    at += (hits.trailing_zeros() / 8) as usize;
-                    break;
-                }
-                at += 8;
-            }
+            // A block at a time up to the first quote, backslash or control character.
+            at = skip_plain(b, at);
             match b.get(at) {
                 Some(b'"') => {
                     // SAFETY: the text is UTF-8 (checked by `Cursor::new`) and both ends of
@@ -456,40 +481,78 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// Iterator over the pairs of an object that [`Cursor::string_object`] validated.
+/// Iterator over the pairs of an object that [`Cursor::string_object`] validated: strings
+/// are found again without checking anything but where they end.
 #[derive(Clone)]
 pub(crate) struct Pairs<'a> {
-    cursor: Cursor<'a>,
+    text: &'a str,
+    at: usize,
     done: bool,
 }
 
 impl<'a> Pairs<'a> {
     pub fn new(object: &'a str) -> Self {
-        let mut cursor = Cursor::validated(object);
-        // Validated: `{` then `}` or the first key.
-        let done = cursor.expect(b'{', "").is_err() || cursor.eat(b'}').unwrap_or(true);
-        Pairs { cursor, done }
+        let b = object.as_bytes();
+        // Validated: `{`, whitespace, then `}` or the first key.
+        let first = b.iter().skip(1).position(|c| !c.is_ascii_whitespace());
+        Pairs {
+            text: object,
+            at: 1,
+            done: first.is_none_or(|i| b[1 + i] == b'}'),
+        }
     }
+}
+
+/// The next string of validated text from `at` (whitespace and one separator may come
+/// first), and where it ends.
+#[inline(always)]
+fn next_validated_string<'a>(text: &'a str, at: &mut usize) -> Option<RawStr<'a>> {
+    let b = text.as_bytes();
+    let mut i = *at;
+    while *b.get(i)? != b'"' {
+        i += 1;
+    }
+    i += 1;
+    let start = i;
+    let mut escaped = false;
+    loop {
+        i = skip_plain(b, i);
+        match *b.get(i)? {
+            b'"' => break,
+            // Any escape: its second byte is not a quote that ends the string.
+            b'\\' => {
+                escaped = true;
+                i += 2;
+            }
+            _ => i += 1,
+        }
+    }
+    // SAFETY: validated UTF-8 text, cut at ASCII quotes (character boundaries).
+    let raw = unsafe { text.get_unchecked(start..i) };
+    *at = i + 1;
+    Some(RawStr { raw, escaped })
 }
 
 impl<'a> Iterator for Pairs<'a> {
     type Item = (RawStr<'a>, RawStr<'a>);
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
             return None;
         }
-        let c = &mut self.cursor;
-        let pair = (|| {
-            let key = c.string().ok()?;
-            c.expect(b':', "").ok()?;
-            let value = c.string().ok()?;
-            Some((key, value))
-        })();
-        // After a pair: `,` and another, or `}` (any failure ends the iteration; it cannot
-        // happen on validated text).
-        self.done = pair.is_none() || !c.eat(b',').unwrap_or(false);
-        pair
+        let mut at = self.at;
+        let key = next_validated_string(self.text, &mut at);
+        // The value's string comes after `:` (skipped as whitespace is).
+        let value = next_validated_string(self.text, &mut at);
+        // Then `,` and another pair, or `}`.
+        let b = self.text.as_bytes();
+        while b.get(at).is_some_and(u8::is_ascii_whitespace) {
+            at += 1;
+        }
+        self.done = key.is_none() || value.is_none() || b.get(at) != Some(&b',');
+        self.at = at + 1;
+        Some((key?, value?))
     }
 }
 
@@ -514,15 +577,7 @@ fn escaped_width(c: u8) -> usize {
 pub(crate) fn str_len(s: &str) -> usize {
     let b = s.as_bytes();
     let mut len = 2 + b.len();
-    let mut at = 0;
-    while let Some(chunk) = b.get(at..at + 8) {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        if specials(u64::from_le_bytes(word)) != 0 {
-            break;
-        }
-        at += 8;
-    }
+    let at = skip_plain(b, 0);
     for &c in &b[at..] {
         len += escaped_width(c) - 1;
     }
