@@ -72,14 +72,6 @@ fn consume(c: &mut Criterion) {
     group.bench_function("hand", |b| {
         b.iter(|| entry::stream_consume_crc_hand(black_box(&frame)).unwrap())
     });
-    let mut buffer = Vec::with_capacity(RECORDS);
-    assert_eq!(
-        entry::stream_consume_verified_wire(&frame, &mut buffer),
-        stream::wire_consume(&frame, true)
-    );
-    group.bench_function("wire-one-pass", |b| {
-        b.iter(|| entry::stream_consume_verified_wire(black_box(&frame), &mut buffer).unwrap())
-    });
     group.bench_function("crc32fast", |b| b.iter(|| crc32fast::hash(black_box(data))));
     group.finish();
 }

@@ -259,11 +259,3 @@ pub fn rocketmq_pull_wire(body: &[u8], crc: bool) -> Option<crate::rocketmq_remo
 pub fn rocketmq_pull_hand(body: &[u8], crc: bool) -> Option<crate::rocketmq_remoting::Tally> {
     crate::rocketmq_remoting::hand::pull(body, crc)
 }
-
-#[inline(never)]
-pub fn stream_consume_verified_wire<'f>(
-    frame: &'f [u8],
-    records: &mut Vec<wire_protocols::stream::Record<'f>>,
-) -> Option<crate::stream::Tally> {
-    crate::stream::wire_consume_verified(frame, records)
-}

@@ -92,24 +92,6 @@ pub fn wire_consume(frame: &[u8], verify: bool) -> Option<Tally> {
     Some(tally)
 }
 
-/// Decodes a Deliver frame with `wire`, checks the CRC and collects the records in one pass
-/// (`Chunk::verified_records_into`, into a reused buffer), then visits them.
-pub fn wire_consume_verified<'f>(
-    frame: &'f [u8],
-    records: &mut Vec<wire_protocols::stream::Record<'f>>,
-) -> Option<Tally> {
-    let Command::Deliver(deliver) = stream::decode(frame).ok()? else {
-        return None;
-    };
-    records.clear();
-    deliver.chunk.verified_records_into(records).ok()?;
-    let mut tally = Tally::default();
-    for record in records.iter() {
-        tally.add(record.offset, record.data);
-    }
-    Some(tally)
-}
-
 /// Encodes a Publish batch with `wire`.
 pub fn wire_publish(command: &Command<'_>, out: &mut Vec<u8>) {
     stream::encode_into(command, out).expect("encodable");

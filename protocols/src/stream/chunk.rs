@@ -139,66 +139,6 @@ impl<'a> Chunk<'a> {
         }
     }
 
-    /// Checks the CRC and collects every record into `out` in one pass over the data: the
-    /// checksum runs a block ahead of the records it covers, so walking the records overlaps
-    /// with hashing instead of following it. On success `out` holds the records (appended);
-    /// on any error, a checksum mismatch included, it is left as it was.
-    ///
-    /// ```
-    /// use wire_protocols::stream::{Chunk, Entry};
-    ///
-    /// let mut data = Vec::new();
-    /// wire_runtime::WireEncode::encode(&Entry::simple(b"one"), &mut data)?;
-    /// let chunk = Chunk::new(&data, 1, 1, 7, 0, 1);
-    /// let mut records = Vec::new();
-    /// chunk.verified_records_into(&mut records)?;
-    /// assert_eq!((records[0].offset, records[0].data), (7, &b"one"[..]));
-    /// let corrupt = Chunk { chunk_crc: chunk.chunk_crc ^ 1, ..chunk };
-    /// assert!(corrupt.verified_records_into(&mut records).is_err());
-    /// assert_eq!(records.len(), 1);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn verified_records_into(&self, out: &mut Vec<Record<'a>>) -> Result<(), DecodeError> {
-        /// Bytes hashed at a time: small enough to stay in L1 for the walk that follows.
-        const BLOCK: usize = 4096;
-        let start = out.len();
-        let base = self.data.as_ptr() as usize;
-        let mut hasher = crc32fast::Hasher::new();
-        let mut hashed = 0;
-        // At most one record per 4 bytes of data: never reserve more than the data justifies.
-        out.reserve((self.num_records as usize).min(self.data.len() / 4));
-        for record in self.records() {
-            let record = match record {
-                Ok(record) => record,
-                Err(e) => {
-                    out.truncate(start);
-                    return Err(e);
-                }
-            };
-            let end = record.data.as_ptr() as usize - base + record.data.len();
-            while hashed < end {
-                let next = (hashed + BLOCK).min(self.data.len());
-                hasher.update(&self.data[hashed..next]);
-                hashed = next;
-            }
-            out.push(record);
-        }
-        hasher.update(&self.data[hashed..]);
-        let actual = hasher.finalize();
-        if actual != self.chunk_crc {
-            out.truncate(start);
-            return Err(DecodeError::new(
-                ErrorKind::ChecksumMismatch {
-                    expected: self.chunk_crc,
-                    actual,
-                },
-                0,
-            )
-            .in_field("Chunk", "chunk_crc"));
-        }
-        Ok(())
-    }
-
     /// The entries of the data section, decoded one at a time. The iteration fails if the
     /// section holds more or fewer entries than `num_entries`.
     pub fn entries(&self) -> Entries<'a> {
