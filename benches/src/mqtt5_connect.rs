@@ -11,8 +11,8 @@
 //!   0x27; will 0x01, 0x02, 0x03, 0x08, 0x09, 0x18, 0x26) with their types checked (bool 0/1,
 //!   strings UTF-8 without U+0000, Receive Maximum and Maximum Packet Size non-zero), none
 //!   repeated except User Property, nothing overrunning the section;
-//! * client id, will topic and user name: UTF-8 without U+0000 (the will topic may hold
-//!   wildcards, as in the derived decoder); will payload and password: binary data.
+//! * client id and user name: UTF-8 without U+0000; the will topic is a topic name, so no
+//!   wildcards either (as in the derived decoder); will payload and password: binary data.
 //!
 //! As in `crate::mqtt5`, properties land in typed fields and user properties stay in the
 //! validated section, iterated lazily without allocating. The encoder writes properties in
@@ -318,7 +318,7 @@ pub fn decode(input: &[u8]) -> Option<(Connect<'_>, usize)> {
             qos: will_qos,
             retain: will_retain,
             properties,
-            topic: string(&mut body)?,
+            topic: topic_name(prefixed(&mut body)?)?,
             payload: prefixed(&mut body)?,
         })
     } else {
