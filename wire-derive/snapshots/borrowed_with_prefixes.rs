@@ -65,54 +65,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for RemotingHeader<
                     )?;
                     {
                         let __s1 = &mut __r.section(__n)?;
-                        let __v = {
-                            let mut __items: BTreeMap<&'a str, &'a str> =
-                                ::wire_runtime::__private::Default::default();
-                            while !__s1.is_empty() {
-                                let __at = __s1.offset();
-                                let __item = ::wire_runtime::__private::decode_progressing(
-                                    __s1,
-                                    |__e2| {
-                                        ::wire_runtime::__private::Ok((
-                                            {
-                                                let __n = ::wire_runtime::__private::read_len::<u16>(
-                                                    __e2,
-                                                    ::wire_runtime::__private::ByteOrder::Big,
-                                                )?;
-                                                {
-                                                    let __s3 = &mut __e2.section(__n)?;
-                                                    let __v = < & 'a str as :: wire_runtime :: __private :: WireDecode < 'de >> :: decode (__s3) ? ;
-                                                    __s3.expect_end()?;
-                                                    __v
-                                                }
-                                            },
-                                            {
-                                                let __n = ::wire_runtime::__private::read_len::<i32>(
-                                                    __e2,
-                                                    ::wire_runtime::__private::ByteOrder::Big,
-                                                )?;
-                                                {
-                                                    let __s3 = &mut __e2.section(__n)?;
-                                                    let __v = < & 'a str as :: wire_runtime :: __private :: WireDecode < 'de >> :: decode (__s3) ? ;
-                                                    __s3.expect_end()?;
-                                                    __v
-                                                }
-                                            },
-                                        ))
-                                    },
-                                )?;
-                                let (__key, __value) = __item;
-                                if __items.insert(__key, __value).is_some() {
-                                    return ::wire_runtime::__private::Err(
-                                        ::wire_runtime::__private::DecodeError::new(
-                                            ::wire_runtime::__private::ErrorKind::DuplicateKey,
-                                            __at,
-                                        ),
-                                    );
-                                }
-                            }
-                            __items
-                        };
+                        let __v = __s1 . nested (| __s1 : & mut :: wire_runtime :: __private :: Reader < 'de > | -> :: wire_runtime :: __private :: Result < BTreeMap < & 'a str , & 'a str > , :: wire_runtime :: __private :: DecodeError > { :: wire_runtime :: __private :: Ok ({ let mut __items : BTreeMap < & 'a str , & 'a str > = :: wire_runtime :: __private :: Default :: default () ; while ! __s1 . is_empty () { let __at = __s1 . offset () ; let __item = :: wire_runtime :: __private :: decode_progressing (__s1 , | __e2 | :: wire_runtime :: __private :: Ok (({ let __n = :: wire_runtime :: __private :: read_len :: < u16 > (__e2 , :: wire_runtime :: __private :: ByteOrder :: Big) ? ; { let __s3 = & mut __e2 . section (__n) ? ; let __v = < & 'a str as :: wire_runtime :: __private :: WireDecode < 'de >> :: decode (__s3) ? ; __s3 . expect_end () ? ; __v } } , { let __n = :: wire_runtime :: __private :: read_len :: < i32 > (__e2 , :: wire_runtime :: __private :: ByteOrder :: Big) ? ; { let __s3 = & mut __e2 . section (__n) ? ; let __v = < & 'a str as :: wire_runtime :: __private :: WireDecode < 'de >> :: decode (__s3) ? ; __s3 . expect_end () ? ; __v } }))) ? ; let (__key , __value) = __item ; if __items . insert (__key , __value) . is_some () { return :: wire_runtime :: __private :: Err (:: wire_runtime :: __private :: DecodeError :: new (:: wire_runtime :: __private :: ErrorKind :: DuplicateKey , __at)) ; } } __items }) }) ? ;
                         __s1.expect_end()?;
                         __v
                     }

@@ -66,17 +66,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for ResponseHeader<
             "ResponseHeader",
             "names",
             || {
-                ::wire_runtime::__private::Ok({
-                    let __n = ::wire_runtime::__private::msgpack::read_int::<u32>(__r)? as usize;
-                    let __n = __r.check_count(__n as u64, 1)?;
-                    let mut __items = ::wire_runtime::__private::Vec::with_capacity(
-                        ::wire_runtime::__private::capacity_for_count::<&'a str>(__n, __r),
-                    );
-                    for _ in 0..__n {
-                        __items . push (< & 'a str as :: wire_runtime :: __private :: msgpack :: MsgPackDecode < 'de >> :: decode_msgpack (__r) ?) ;
-                    }
-                    __items
-                })
+                :: wire_runtime :: __private :: Ok (__r . nested (| __r : & mut :: wire_runtime :: __private :: Reader < 'de > | -> :: wire_runtime :: __private :: Result < Vec < & 'a str > , :: wire_runtime :: __private :: DecodeError > { let __n = :: wire_runtime :: __private :: msgpack :: read_int :: < u32 > (__r) ? as usize ; let __n = __r . check_count (__n as u64 , 1) ? ; let mut __items = :: wire_runtime :: __private :: Vec :: with_capacity (:: wire_runtime :: __private :: capacity_for_count :: < & 'a str > (__n , __r)) ; for _ in 0 .. __n { __items . push (< & 'a str as :: wire_runtime :: __private :: msgpack :: MsgPackDecode < 'de >> :: decode_msgpack (__r) ?) ; } :: wire_runtime :: __private :: Ok (__items) }) ?)
             },
         )?;
         let names = &__wire_names;

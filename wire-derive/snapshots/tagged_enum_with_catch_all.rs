@@ -44,28 +44,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Command<'a> {
                     "Command",
                     "messages",
                     || {
-                        ::wire_runtime::__private::Ok({
-                            let __n = ::wire_runtime::__private::read_len::<i32>(
-                                __r,
-                                ::wire_runtime::__private::ByteOrder::Big,
-                            )?;
-                            let __n = __r.check_count(
-                                __n as u64,
-                                ::wire_runtime::__private::min_size::<Message<'a>>(),
-                            )?;
-                            let mut __items: Vec<Message<'a>> =
-                                ::wire_runtime::__private::Vec::with_capacity(
-                                    ::wire_runtime::__private::capacity_for_count::<Message<'a>>(
-                                        __n, __r,
-                                    ),
-                                );
-                            for _ in 0..__n {
-                                let __e1 = &mut *__r;
-                                let __item = < Message < 'a > as :: wire_runtime :: __private :: WireDecode < 'de >> :: decode (__e1) ? ;
-                                __items.push(__item);
-                            }
-                            __items
-                        })
+                        :: wire_runtime :: __private :: Ok (__r . nested (| __r : & mut :: wire_runtime :: __private :: Reader < 'de > | -> :: wire_runtime :: __private :: Result < Vec < Message < 'a > > , :: wire_runtime :: __private :: DecodeError > { :: wire_runtime :: __private :: Ok ({ let __n = :: wire_runtime :: __private :: read_len :: < i32 > (__r , :: wire_runtime :: __private :: ByteOrder :: Big) ? ; let __n = __r . check_count (__n as u64 , :: wire_runtime :: __private :: min_size :: < Message < 'a > > ()) ? ; let mut __items : Vec < Message < 'a > > = :: wire_runtime :: __private :: Vec :: with_capacity (:: wire_runtime :: __private :: capacity_for_count :: < Message < 'a > > (__n , __r)) ; for _ in 0 .. __n { let __e1 = & mut * __r ; let __item = < Message < 'a > as :: wire_runtime :: __private :: WireDecode < 'de >> :: decode (__e1) ? ; __items . push (__item) ; } __items }) }) ?)
                     },
                 )?;
                 let messages = &__wire_messages;
