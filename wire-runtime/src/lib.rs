@@ -36,6 +36,7 @@ extern crate std;
 
 mod bits;
 mod error;
+mod framing;
 mod impls;
 pub mod msgpack;
 mod prefix;
@@ -49,6 +50,7 @@ pub mod __private;
 
 pub use bits::BitField;
 pub use error::{DecodeError, EncodeError, EncodeErrorKind, ErrorKind, FieldPath};
+pub use framing::{FrameSplitter, Framing, next_frame};
 pub use prefix::{ByteOrder, LenPrefix};
 pub use reader::{DEFAULT_MAX_DEPTH, Reader};
 pub use traits::{

@@ -40,32 +40,15 @@ pub fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeErro
 /// assert_eq!(&splitter.next_frame()?.unwrap()[..], &[0xd0, 0x00]);
 /// # Ok::<(), wire_runtime::DecodeError>(())
 /// ```
-#[derive(Debug, Default)]
-pub struct FrameSplitter {
-    buf: bytes::BytesMut,
-    max_len: usize,
-}
+pub type FrameSplitter = wire_runtime::FrameSplitter<MqttFrames>;
 
-impl FrameSplitter {
-    /// A splitter that rejects packets longer than `max_len` bytes.
-    pub fn new(max_len: usize) -> Self {
-        FrameSplitter {
-            buf: bytes::BytesMut::new(),
-            max_len,
-        }
-    }
+/// MQTT's framing: the fixed header byte and the remaining length (a Variable Byte Integer).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MqttFrames;
 
-    /// Appends received bytes.
-    pub fn extend(&mut self, bytes: &[u8]) {
-        self.buf.extend_from_slice(bytes);
-    }
-
-    /// The next whole packet's bytes, or `None` until more bytes arrive.
-    pub fn next_frame(&mut self) -> Result<Option<bytes::Bytes>, DecodeError> {
-        Ok(match frame_len(&self.buf, self.max_len)? {
-            Some(len) => Some(self.buf.split_to(len).freeze()),
-            None => None,
-        })
+impl wire_runtime::Framing for MqttFrames {
+    fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeError> {
+        frame_len(buf, max_len)
     }
 }
 
@@ -89,11 +72,8 @@ impl tokio_util::codec::Decoder for MqttCodec {
         &mut self,
         src: &mut bytes::BytesMut,
     ) -> Result<Option<bytes::Bytes>, std::io::Error> {
-        match frame_len(src, self.max_len) {
-            Ok(Some(len)) => Ok(Some(src.split_to(len).freeze())),
-            Ok(None) => Ok(None),
-            Err(e) => Err(std::io::Error::new(std::io::ErrorKind::InvalidData, e)),
-        }
+        wire_runtime::next_frame::<MqttFrames>(src, self.max_len)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
     }
 }
 

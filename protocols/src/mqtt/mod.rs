@@ -31,7 +31,7 @@ mod subscribe;
 
 pub use acks::{Auth, Disconnect, PubAck, PubComp, PubRec, PubRel};
 pub use connect::{ConnAck, ConnAckFlags, Connect, ConnectFlags, ConnectReturnCode, Will};
-pub use framing::{FrameSplitter, frame_len};
+pub use framing::{FrameSplitter, MqttFrames, frame_len};
 pub use header::{Empty, FixedHeader, PublishFlags, QoS};
 pub use packet::{Packet, Version, decode, encode};
 pub use properties::{Properties, Property, PropertyScope};

@@ -55,32 +55,15 @@ pub fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeErro
 /// assert_eq!(rocketmq::decode(&whole)?.code(), 106);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Default)]
-pub struct FrameSplitter {
-    buf: bytes::BytesMut,
-    max_len: usize,
-}
+pub type FrameSplitter = wire_runtime::FrameSplitter<RemotingFrames>;
 
-impl FrameSplitter {
-    /// A splitter that rejects frames longer than `max_len` bytes (0: no limit).
-    pub fn new(max_len: usize) -> Self {
-        FrameSplitter {
-            buf: bytes::BytesMut::new(),
-            max_len,
-        }
-    }
+/// RocketMQ remoting framing: an `i32` length, then that many bytes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RemotingFrames;
 
-    /// Appends received bytes.
-    pub fn extend(&mut self, bytes: &[u8]) {
-        self.buf.extend_from_slice(bytes);
-    }
-
-    /// The next whole frame's bytes (length prefix included), or `None` until more arrive.
-    pub fn next_frame(&mut self) -> Result<Option<bytes::Bytes>, DecodeError> {
-        Ok(match frame_len(&self.buf, self.max_len)? {
-            Some(len) => Some(self.buf.split_to(len).freeze()),
-            None => None,
-        })
+impl wire_runtime::Framing for RemotingFrames {
+    fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeError> {
+        frame_len(buf, max_len)
     }
 }
 
@@ -113,17 +96,8 @@ impl tokio_util::codec::Decoder for RemotingCodec {
         &mut self,
         src: &mut bytes::BytesMut,
     ) -> Result<Option<bytes::Bytes>, std::io::Error> {
-        match frame_len(src, self.max_len) {
-            Ok(Some(len)) => Ok(Some(src.split_to(len).freeze())),
-            Ok(None) => {
-                if let Some(length) = src.first_chunk::<4>() {
-                    let total = i32::from_be_bytes(*length) as usize + 4;
-                    src.reserve(total.saturating_sub(src.len()).min(1 << 20));
-                }
-                Ok(None)
-            }
-            Err(e) => Err(std::io::Error::new(std::io::ErrorKind::InvalidData, e)),
-        }
+        wire_runtime::next_frame::<RemotingFrames>(src, self.max_len)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
     }
 }
 

@@ -53,7 +53,7 @@ pub use codes::{FLAG_ONEWAY, FLAG_RESPONSE, Flags, LanguageCode, RequestCode, Re
 pub use command::{DEFAULT_VERSION, RemotingCommand};
 pub use ext::{ExtEntry, ExtFields, Iter as ExtFieldsIter};
 pub use frame::{Header, HeaderWord, SerializeType};
-pub use framing::{DEFAULT_MAX_FRAME, FrameSplitter, InFlight, frame_len};
+pub use framing::{DEFAULT_MAX_FRAME, FrameSplitter, InFlight, RemotingFrames, frame_len};
 pub use headers::{
     CreateTopicRequestHeader, CustomHeader, GetKvConfigRequestHeader, GetKvConfigResponseHeader,
     GetMaxOffsetRequestHeader, GetMaxOffsetResponseHeader, GetRouteInfoRequestHeader, HeaderValue,

@@ -44,33 +44,15 @@ pub fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeErro
 /// assert!(matches!(wire_protocols::stream::decode(&frame)?, Command::Heartbeat(_)));
 /// # Ok::<(), wire_runtime::DecodeError>(())
 /// ```
-#[derive(Debug, Default)]
-pub struct FrameSplitter {
-    buf: bytes::BytesMut,
-    max_len: usize,
-}
+pub type FrameSplitter = wire_runtime::FrameSplitter<StreamFrames>;
 
-impl FrameSplitter {
-    /// A splitter that rejects frames longer than `max_len` bytes (0: no limit; see
-    /// [`frame_len`] for why a consumer needs more than `frame_max`).
-    pub fn new(max_len: usize) -> Self {
-        FrameSplitter {
-            buf: bytes::BytesMut::new(),
-            max_len,
-        }
-    }
+/// RabbitMQ Stream's framing: a `u32` size, then that many bytes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StreamFrames;
 
-    /// Appends received bytes.
-    pub fn extend(&mut self, bytes: &[u8]) {
-        self.buf.extend_from_slice(bytes);
-    }
-
-    /// The next whole frame's bytes (size prefix included), or `None` until more arrive.
-    pub fn next_frame(&mut self) -> Result<Option<bytes::Bytes>, DecodeError> {
-        Ok(match frame_len(&self.buf, self.max_len)? {
-            Some(len) => Some(self.buf.split_to(len).freeze()),
-            None => None,
-        })
+impl wire_runtime::Framing for StreamFrames {
+    fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeError> {
+        frame_len(buf, max_len)
     }
 }
 
@@ -93,20 +75,8 @@ impl tokio_util::codec::Decoder for StreamCodec {
         &mut self,
         src: &mut bytes::BytesMut,
     ) -> Result<Option<bytes::Bytes>, std::io::Error> {
-        match frame_len(src, self.max_len) {
-            Ok(Some(len)) => Ok(Some(src.split_to(len).freeze())),
-            Ok(None) => {
-                if let Some(size) = src.first_chunk::<4>() {
-                    src.reserve(
-                        (u32::from_be_bytes(*size) as usize + 4)
-                            .saturating_sub(src.len())
-                            .min(1 << 20),
-                    );
-                }
-                Ok(None)
-            }
-            Err(e) => Err(std::io::Error::new(std::io::ErrorKind::InvalidData, e)),
-        }
+        wire_runtime::next_frame::<StreamFrames>(src, self.max_len)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
     }
 }
 

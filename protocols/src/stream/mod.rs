@@ -40,7 +40,7 @@ pub use consuming::{
     Subscribe, Unsubscribe,
 };
 pub use entry::{Compression, Entry, SubBatch, SubBatchHeader, SubBatchRecords, write_records};
-pub use framing::{FrameSplitter, frame_len};
+pub use framing::{FrameSplitter, StreamFrames, frame_len};
 pub use publishing::{
     DeclarePublisher, DeletePublisher, FilteredMessage, Publish, PublishConfirm, PublishError,
     PublishV2, PublishedMessage, PublishingError, QueryPublisherSequence,
