@@ -21,14 +21,10 @@ pub fn load(protocol: &str) -> Option<serde_json::Value> {
 
 /// Decodes lower-case hex.
 pub fn hex(text: &str) -> Vec<u8> {
-    assert!(text.len() % 2 == 0, "odd-length hex");
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).expect("hex digit"))
-        .collect()
+    wire_protocols::hex::parse(text).expect("hex digits")
 }
 
 /// Lower-case hex of `bytes`.
 pub fn to_hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    wire_protocols::hex::Hex(bytes).to_string()
 }

@@ -79,18 +79,9 @@ pub fn read(args: &DecodeArgs) -> Result<Vec<Stream>, String> {
 
 /// Hex digits, with any whitespace, `:` or `-` between them ignored.
 pub fn parse_hex(text: &str) -> Result<Vec<u8>, String> {
-    let digits: Vec<u8> = text
-        .bytes()
-        .filter(|b| !(b.is_ascii_whitespace() || *b == b':' || *b == b'-'))
+    let digits: String = text
+        .chars()
+        .filter(|c| !(c.is_ascii_whitespace() || *c == ':' || *c == '-'))
         .collect();
-    if digits.len() % 2 != 0 {
-        return Err("odd number of hex digits".into());
-    }
-    digits
-        .chunks(2)
-        .map(|pair| {
-            let text = std::str::from_utf8(pair).map_err(|_| "not hex".to_string())?;
-            u8::from_str_radix(text, 16).map_err(|_| format!("not hex: {text:?}"))
-        })
-        .collect()
+    wire_protocols::hex::parse(&digits).map_err(String::from)
 }

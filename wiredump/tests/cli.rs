@@ -56,7 +56,7 @@ fn protocol_of(variant: &str) -> Option<&'static str> {
 
 /// The bytes as lower-case hex.
 fn hex_of(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    wire_protocols::hex::Hex(bytes).to_string()
 }
 
 /// The non-empty lines of `out`.
@@ -651,11 +651,7 @@ fn pcap_captures_are_reassembled_per_direction() {
     assert_eq!(frames.len(), 19 + 17);
     assert_eq!(frames[0]["message"], "CONNECT");
     // Its payload is the recorded byte streams, byte for byte.
-    let client_hex: String = std::fs::read(sample("mqtt5.client.bin"))
-        .unwrap()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let client_hex = hex_of(&std::fs::read(sample("mqtt5.client.bin")).unwrap());
     let mut again = String::new();
     for f in frames.iter().filter(|f| f["direction"] == "client") {
         let encoded = wiredump(&["encode", "-p", "mqtt5"], Some(f.to_string().as_bytes()));
