@@ -30,9 +30,11 @@ cargo fuzz build --debug-assertions
 mkdir -p logs
 
 # libFuzzer options: inputs up to 4 KiB; no input may take more than 10 s, use more than
-# 1 GiB in all (AddressSanitizer included) or allocate more than 64 MiB at once.
-options=(-max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=1024
-    -malloc_limit_mb=64 -print_final_stats=1)
+# 1 GiB in all (AddressSanitizer included) or allocate more than 64 MiB at once. FUZZ_SEED
+# fixes libFuzzer's random seed (CI sets it, so that a smoke run can be replayed); unset or 0,
+# every run explores differently.
+options=(-max_total_time="$seconds" -seed="${FUZZ_SEED:-0}" -max_len=4096 -timeout=10
+    -rss_limit_mb=1024 -malloc_limit_mb=64 -print_final_stats=1)
 
 failed=()
 summary=()

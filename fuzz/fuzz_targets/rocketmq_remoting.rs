@@ -5,7 +5,8 @@
 //! `frame_len` announces its length. Encoded with the other header type it reaches a fixed
 //! point too, but need not decode to the same command: the binary header has no empty remark
 //! or empty extFields distinct from none, which JSON has. extFields (validated lazily) are
-//! looked up without a panic.
+//! looked up without a panic. Only a JSON header whose code or version does not fit an `i16`
+//! may fail to encode, and only as a binary header.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -30,9 +31,12 @@ fuzz_target!(|data: &[u8]| {
         let _ = command.ext(key);
     }
     for serialize_type in [SerializeType::Json, SerializeType::RocketMq] {
-        let bytes = command
-            .to_vec(serialize_type)
-            .expect("a decoded command encodes");
+        let bytes = match command.to_vec(serialize_type) {
+            Ok(bytes) => bytes,
+            // A JSON header's code and version are `i32`; the binary header has `i16` for them.
+            Err(_) if serialize_type != own && !fits_binary_header(&command) => continue,
+            Err(err) => panic!("a decoded command encodes: {err:?}"),
+        };
         let again = rocketmq::decode(&bytes).expect("its encoding decodes");
         if serialize_type == own {
             assert_eq!(again, command, "{serialize_type:?}");
@@ -45,3 +49,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(rocketmq::decode(&bytes).unwrap(), again);
     }
 });
+
+fn fits_binary_header(command: &rocketmq::RemotingCommand<'_>) -> bool {
+    i16::try_from(command.code()).is_ok() && i16::try_from(command.version()).is_ok()
+}
