@@ -33,8 +33,11 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for RemotingHeader<
                 __run,
             ));
         let flag = &__wire_flag;
-        let __wire_remark: Option<&'a str> =
-            ::wire_runtime::__private::field("RemotingHeader", "remark", || {
+        let __wire_remark: Option<&'a str> = ::wire_runtime::__private::field(
+            "RemotingHeader",
+            "remark",
+            #[inline(always)]
+            || {
                 ::wire_runtime::__private::Ok(
                     match ::wire_runtime::__private::read_len::<i32>(
                         __r,
@@ -52,11 +55,13 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for RemotingHeader<
                         }),
                     },
                 )
-            })?;
+            },
+        )?;
         let remark = &__wire_remark;
         let __wire_ext_fields: BTreeMap<&'a str, &'a str> = ::wire_runtime::__private::field(
             "RemotingHeader",
             "ext_fields",
+            #[inline(always)]
             || {
                 ::wire_runtime::__private::Ok({
                     let __n = ::wire_runtime::__private::read_len::<i32>(

@@ -16,24 +16,32 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::DecodeWith<'de, PublishFlags> for P
         __ctx: PublishFlags,
     ) -> ::wire_runtime::__private::Result<Self, ::wire_runtime::__private::DecodeError> {
         let flags = __ctx;
-        let __wire_topic: &'a str = ::wire_runtime::__private::field("Publish", "topic", || {
-            ::wire_runtime::__private::Ok({
-                let __n = ::wire_runtime::__private::read_len::<u16>(
-                    __r,
-                    ::wire_runtime::__private::ByteOrder::Big,
-                )?;
-                {
-                    let __s1 = &mut __r.section(__n)?;
-                    let __v =
-                        <&'a str as ::wire_runtime::__private::WireDecode<'de>>::decode(__s1)?;
-                    __s1.expect_end()?;
-                    __v
-                }
-            })
-        })?;
+        let __wire_topic: &'a str = ::wire_runtime::__private::field(
+            "Publish",
+            "topic",
+            #[inline(always)]
+            || {
+                ::wire_runtime::__private::Ok({
+                    let __n = ::wire_runtime::__private::read_len::<u16>(
+                        __r,
+                        ::wire_runtime::__private::ByteOrder::Big,
+                    )?;
+                    {
+                        let __s1 = &mut __r.section(__n)?;
+                        let __v =
+                            <&'a str as ::wire_runtime::__private::WireDecode<'de>>::decode(__s1)?;
+                        __s1.expect_end()?;
+                        __v
+                    }
+                })
+            },
+        )?;
         let topic = &__wire_topic;
-        let __wire_packet_id: Option<u16> =
-            ::wire_runtime::__private::field("Publish", "packet_id", || {
+        let __wire_packet_id: Option<u16> = ::wire_runtime::__private::field(
+            "Publish",
+            "packet_id",
+            #[inline(always)]
+            || {
                 ::wire_runtime::__private::Ok(if flags.qos > 0 {
                     ::wire_runtime::__private::Some({
                         let __run = __r.take_array::<2usize>()?;
@@ -42,14 +50,19 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::DecodeWith<'de, PublishFlags> for P
                 } else {
                     ::wire_runtime::__private::None
                 })
-            })?;
+            },
+        )?;
         let packet_id = &__wire_packet_id;
-        let __wire_payload: &'a [u8] =
-            ::wire_runtime::__private::field("Publish", "payload", || {
+        let __wire_payload: &'a [u8] = ::wire_runtime::__private::field(
+            "Publish",
+            "payload",
+            #[inline(always)]
+            || {
                 ::wire_runtime::__private::Ok(
                     <&'a [u8] as ::wire_runtime::__private::WireDecode<'de>>::decode(__r)?,
                 )
-            })?;
+            },
+        )?;
         let payload = &__wire_payload;
         ::wire_runtime::__private::Ok(Self {
             topic: __wire_topic,

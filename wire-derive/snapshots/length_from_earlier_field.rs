@@ -31,18 +31,23 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Frame<'a> {
                 __run,
             ));
         let kind = &__wire_kind;
-        let __wire_body: &'a [u8] = ::wire_runtime::__private::field("Frame", "body", || {
-            ::wire_runtime::__private::Ok({
-                let __n = ::wire_runtime::__private::len_value(body_len, __r)?;
-                {
-                    let __s1 = &mut __r.section(__n)?;
-                    let __v =
-                        <&'a [u8] as ::wire_runtime::__private::WireDecode<'de>>::decode(__s1)?;
-                    __s1.expect_end()?;
-                    __v
-                }
-            })
-        })?;
+        let __wire_body: &'a [u8] = ::wire_runtime::__private::field(
+            "Frame",
+            "body",
+            #[inline(always)]
+            || {
+                ::wire_runtime::__private::Ok({
+                    let __n = ::wire_runtime::__private::len_value(body_len, __r)?;
+                    {
+                        let __s1 = &mut __r.section(__n)?;
+                        let __v =
+                            <&'a [u8] as ::wire_runtime::__private::WireDecode<'de>>::decode(__s1)?;
+                        __s1.expect_end()?;
+                        __v
+                    }
+                })
+            },
+        )?;
         let body = &__wire_body;
         ::wire_runtime::__private::Ok(Self {
             body_len: __wire_body_len,

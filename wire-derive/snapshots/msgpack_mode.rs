@@ -27,6 +27,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for ResponseHeader<
         let __wire_request_id: i64 = ::wire_runtime::__private::field(
             "ResponseHeader",
             "request_id",
+            #[inline(always)]
             || {
                 :: wire_runtime :: __private :: Ok (< i64 as :: wire_runtime :: __private :: msgpack :: MsgPackDecode < 'de >> :: decode_msgpack (__r) ?)
             },
@@ -35,6 +36,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for ResponseHeader<
         let __wire_flags: i32 = ::wire_runtime::__private::field(
             "ResponseHeader",
             "flags",
+            #[inline(always)]
             || {
                 :: wire_runtime :: __private :: Ok (< i32 as :: wire_runtime :: __private :: msgpack :: MsgPackDecode < 'de >> :: decode_msgpack (__r) ?)
             },
@@ -43,6 +45,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for ResponseHeader<
         let __wire_max_start_time: Option<i64> = ::wire_runtime::__private::field(
             "ResponseHeader",
             "max_start_time",
+            #[inline(always)]
             || {
                 ::wire_runtime::__private::Ok(if *flags & 1 != 0 {
                     :: wire_runtime :: __private :: Some (< i64 as :: wire_runtime :: __private :: msgpack :: MsgPackDecode < 'de >> :: decode_msgpack (__r) ?)
@@ -52,19 +55,24 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for ResponseHeader<
             },
         )?;
         let max_start_time = &__wire_max_start_time;
-        let __wire_node_id: Uuid =
-            ::wire_runtime::__private::field("ResponseHeader", "node_id", || {
+        let __wire_node_id: Uuid = ::wire_runtime::__private::field(
+            "ResponseHeader",
+            "node_id",
+            #[inline(always)]
+            || {
                 ::wire_runtime::__private::Ok({
                     let __s = &mut ::wire_runtime::__private::msgpack::read_ext_section(__r, 3)?;
                     let __v = <Uuid as ::wire_runtime::__private::WireDecode<'de>>::decode(__s)?;
                     __s.expect_end()?;
                     __v
                 })
-            })?;
+            },
+        )?;
         let node_id = &__wire_node_id;
         let __wire_names: Vec<&'a str> = ::wire_runtime::__private::field(
             "ResponseHeader",
             "names",
+            #[inline(always)]
             || {
                 :: wire_runtime :: __private :: Ok (__r . nested (| __r : & mut :: wire_runtime :: __private :: Reader < 'de > | -> :: wire_runtime :: __private :: Result < Vec < & 'a str > , :: wire_runtime :: __private :: DecodeError > { let __n = :: wire_runtime :: __private :: msgpack :: read_int :: < u32 > (__r) ? as usize ; let __n = __r . check_count (__n as u64 , 1) ? ; let mut __items = :: wire_runtime :: __private :: Vec :: with_capacity (:: wire_runtime :: __private :: capacity_for_count :: < & 'a str > (__n , __r)) ; for _ in 0 .. __n { __items . push (< & 'a str as :: wire_runtime :: __private :: msgpack :: MsgPackDecode < 'de >> :: decode_msgpack (__r) ?) ; } :: wire_runtime :: __private :: Ok (__items) }) ?)
             },

@@ -28,21 +28,31 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for PubAck {
         let __wire_reason: ReasonCode = if __r.is_empty() {
             ::wire_runtime::__private::Default::default()
         } else {
-            ::wire_runtime::__private::field("PubAck", "reason", || {
-                ::wire_runtime::__private::Ok(
-                    <ReasonCode as ::wire_runtime::__private::WireDecode<'de>>::decode(__r)?,
-                )
-            })?
+            ::wire_runtime::__private::field(
+                "PubAck",
+                "reason",
+                #[inline(always)]
+                || {
+                    ::wire_runtime::__private::Ok(
+                        <ReasonCode as ::wire_runtime::__private::WireDecode<'de>>::decode(__r)?,
+                    )
+                },
+            )?
         };
         let reason = &__wire_reason;
         let __wire_properties: Properties = if __r.is_empty() {
             ::wire_runtime::__private::Default::default()
         } else {
-            ::wire_runtime::__private::field("PubAck", "properties", || {
-                ::wire_runtime::__private::Ok(
-                    <Properties as ::wire_runtime::__private::WireDecode<'de>>::decode(__r)?,
-                )
-            })?
+            ::wire_runtime::__private::field(
+                "PubAck",
+                "properties",
+                #[inline(always)]
+                || {
+                    ::wire_runtime::__private::Ok(
+                        <Properties as ::wire_runtime::__private::WireDecode<'de>>::decode(__r)?,
+                    )
+                },
+            )?
         };
         let properties = &__wire_properties;
         if let ::wire_runtime::__private::Err(__why) =

@@ -28,46 +28,64 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
             .map_err(|e| e.in_run("Packet", &[("header", 1usize)]))?;
         let __wire_header: u8 = u8::from_be_bytes(*__run);
         let header = &__wire_header;
-        let __wire_remaining: Vbi =
-            ::wire_runtime::__private::field("Packet", "remaining", || {
+        let __wire_remaining: Vbi = ::wire_runtime::__private::field(
+            "Packet",
+            "remaining",
+            #[inline(always)]
+            || {
                 ::wire_runtime::__private::Ok(<Vbi as ::wire_runtime::__private::WireDecode<
                     'de,
                 >>::decode(__r)?)
-            })?;
+            },
+        )?;
         let remaining = &__wire_remaining;
-        let __r = &mut ::wire_runtime::__private::field("Packet", "remaining", || {
-            __r.section(::wire_runtime::__private::len_value(
-                &__wire_remaining,
-                __r,
-            )?)
-        })?;
-        let __wire_topic: &'a str = ::wire_runtime::__private::field("Packet", "topic", || {
-            ::wire_runtime::__private::Ok({
-                let __n = ::wire_runtime::__private::read_len::<u16>(
+        let __r = &mut ::wire_runtime::__private::field(
+            "Packet",
+            "remaining",
+            #[inline(always)]
+            || {
+                __r.section(::wire_runtime::__private::len_value(
+                    &__wire_remaining,
                     __r,
-                    ::wire_runtime::__private::ByteOrder::Big,
-                )?;
-                {
-                    let __s1 = &mut __r.section(__n)?;
-                    let __v =
-                        <&'a str as ::wire_runtime::__private::WireDecode<'de>>::decode(__s1)?;
-                    __s1.expect_end()?;
-                    __v
-                }
-            })
-        })?;
+                )?)
+            },
+        )?;
+        let __wire_topic: &'a str = ::wire_runtime::__private::field(
+            "Packet",
+            "topic",
+            #[inline(always)]
+            || {
+                ::wire_runtime::__private::Ok({
+                    let __n = ::wire_runtime::__private::read_len::<u16>(
+                        __r,
+                        ::wire_runtime::__private::ByteOrder::Big,
+                    )?;
+                    {
+                        let __s1 = &mut __r.section(__n)?;
+                        let __v =
+                            <&'a str as ::wire_runtime::__private::WireDecode<'de>>::decode(__s1)?;
+                        __s1.expect_end()?;
+                        __v
+                    }
+                })
+            },
+        )?;
         let topic = &__wire_topic;
         let __run = __r
             .take_array::<2usize>()
             .map_err(|e| e.in_run("Packet", &[("packet_id", 2usize)]))?;
         let __wire_packet_id: u16 = u16::from_be_bytes(*__run);
         let packet_id = &__wire_packet_id;
-        let __wire_payload: &'a [u8] =
-            ::wire_runtime::__private::field("Packet", "payload", || {
+        let __wire_payload: &'a [u8] = ::wire_runtime::__private::field(
+            "Packet",
+            "payload",
+            #[inline(always)]
+            || {
                 ::wire_runtime::__private::Ok(
                     <&'a [u8] as ::wire_runtime::__private::WireDecode<'de>>::decode(__r)?,
                 )
-            })?;
+            },
+        )?;
         let payload = &__wire_payload;
         __r.expect_end()?;
         ::wire_runtime::__private::Ok(Self {

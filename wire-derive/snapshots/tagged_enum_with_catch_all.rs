@@ -25,53 +25,73 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Command<'a> {
         __r: &mut ::wire_runtime::__private::Reader<'de>,
     ) -> ::wire_runtime::__private::Result<Self, ::wire_runtime::__private::DecodeError> {
         let __at = __r.offset();
-        let __tag = ::wire_runtime::__private::field("Command", "tag", || {
-            ::wire_runtime::__private::Ok((
-                u16::from_be_bytes(*__r.take_array()?),
-                u16::from_be_bytes(*__r.take_array()?),
-            ))
-        })?;
+        let __tag = ::wire_runtime::__private::field(
+            "Command",
+            "tag",
+            #[inline(always)]
+            || {
+                ::wire_runtime::__private::Ok((
+                    u16::from_be_bytes(*__r.take_array()?),
+                    u16::from_be_bytes(*__r.take_array()?),
+                ))
+            },
+        )?;
         #[deny(unreachable_patterns)]
         match __tag {
             (0x0015, 1) => ::wire_runtime::__private::Ok(Self::Heartbeat),
-            (0x0002, 1) => ::wire_runtime::__private::field("Command", "Publish", || {
-                let __run = __r
-                    .take_array::<1usize>()
-                    .map_err(|e| e.in_run("Command", &[("publisher_id", 1usize)]))?;
-                let __wire_publisher_id: u8 = u8::from_be_bytes(*__run);
-                let publisher_id = &__wire_publisher_id;
-                let __wire_messages: Vec<Message<'a>> = ::wire_runtime::__private::field(
-                    "Command",
-                    "messages",
-                    || {
-                        :: wire_runtime :: __private :: Ok (__r . nested (| __r : & mut :: wire_runtime :: __private :: Reader < 'de > | -> :: wire_runtime :: __private :: Result < Vec < Message < 'a > > , :: wire_runtime :: __private :: DecodeError > { :: wire_runtime :: __private :: Ok ({ let __n = :: wire_runtime :: __private :: read_len :: < i32 > (__r , :: wire_runtime :: __private :: ByteOrder :: Big) ? ; let __n = __r . check_count (__n as u64 , :: wire_runtime :: __private :: min_size :: < Message < 'a > > ()) ? ; let mut __items : Vec < Message < 'a > > = :: wire_runtime :: __private :: Vec :: with_capacity (:: wire_runtime :: __private :: capacity_for_count :: < Message < 'a > > (__n , __r)) ; for _ in 0 .. __n { let __e1 = & mut * __r ; let __item = < Message < 'a > as :: wire_runtime :: __private :: WireDecode < 'de >> :: decode (__e1) ? ; __items . push (__item) ; } __items }) }) ?)
-                    },
-                )?;
-                let messages = &__wire_messages;
-                ::wire_runtime::__private::Ok(Self::Publish {
-                    publisher_id: __wire_publisher_id,
-                    messages: __wire_messages,
-                })
-            }),
+            (0x0002, 1) => ::wire_runtime::__private::field(
+                "Command",
+                "Publish",
+                #[inline(always)]
+                || {
+                    let __run = __r
+                        .take_array::<1usize>()
+                        .map_err(|e| e.in_run("Command", &[("publisher_id", 1usize)]))?;
+                    let __wire_publisher_id: u8 = u8::from_be_bytes(*__run);
+                    let publisher_id = &__wire_publisher_id;
+                    let __wire_messages: Vec<Message<'a>> = ::wire_runtime::__private::field(
+                        "Command",
+                        "messages",
+                        #[inline(always)]
+                        || {
+                            :: wire_runtime :: __private :: Ok (__r . nested (| __r : & mut :: wire_runtime :: __private :: Reader < 'de > | -> :: wire_runtime :: __private :: Result < Vec < Message < 'a > > , :: wire_runtime :: __private :: DecodeError > { :: wire_runtime :: __private :: Ok ({ let __n = :: wire_runtime :: __private :: read_len :: < i32 > (__r , :: wire_runtime :: __private :: ByteOrder :: Big) ? ; let __n = __r . check_count (__n as u64 , :: wire_runtime :: __private :: min_size :: < Message < 'a > > ()) ? ; let mut __items : Vec < Message < 'a > > = :: wire_runtime :: __private :: Vec :: with_capacity (:: wire_runtime :: __private :: capacity_for_count :: < Message < 'a > > (__n , __r)) ; for _ in 0 .. __n { let __e1 = & mut * __r ; let __item = < Message < 'a > as :: wire_runtime :: __private :: WireDecode < 'de >> :: decode (__e1) ? ; __items . push (__item) ; } __items }) }) ?)
+                        },
+                    )?;
+                    let messages = &__wire_messages;
+                    ::wire_runtime::__private::Ok(Self::Publish {
+                        publisher_id: __wire_publisher_id,
+                        messages: __wire_messages,
+                    })
+                },
+            ),
             #[allow(unreachable_patterns)]
-            __other => ::wire_runtime::__private::field("Command", "Unknown", || {
-                let __wire_key: u16 = __other.0;
-                let key = &__wire_key;
-                let __wire_version: u16 = __other.1;
-                let version = &__wire_version;
-                let __wire_body: &'a [u8] =
-                    ::wire_runtime::__private::field("Command", "body", || {
-                        ::wire_runtime::__private::Ok(
-                            <&'a [u8] as ::wire_runtime::__private::WireDecode<'de>>::decode(__r)?,
-                        )
-                    })?;
-                let body = &__wire_body;
-                ::wire_runtime::__private::Ok(Self::Unknown {
-                    key: __wire_key,
-                    version: __wire_version,
-                    body: __wire_body,
-                })
-            }),
+            __other => {
+                ::wire_runtime::__private::field(
+                    "Command",
+                    "Unknown",
+                    #[inline(always)]
+                    || {
+                        let __wire_key: u16 = __other.0;
+                        let key = &__wire_key;
+                        let __wire_version: u16 = __other.1;
+                        let version = &__wire_version;
+                        let __wire_body: &'a [u8] = ::wire_runtime::__private::field(
+                            "Command",
+                            "body",
+                            #[inline(always)]
+                            || {
+                                :: wire_runtime :: __private :: Ok (< & 'a [u8] as :: wire_runtime :: __private :: WireDecode < 'de >> :: decode (__r) ?)
+                            },
+                        )?;
+                        let body = &__wire_body;
+                        ::wire_runtime::__private::Ok(Self::Unknown {
+                            key: __wire_key,
+                            version: __wire_version,
+                            body: __wire_body,
+                        })
+                    },
+                )
+            }
         }
     }
 }

@@ -179,3 +179,23 @@ fn length_from_earlier_field() {
         }",
     );
 }
+
+#[test]
+fn inline_packet_enum() {
+    check(
+        "inline_packet_enum",
+        "#[wire(inline, tag = u8, tag_bits = 4..8, peek)]
+        enum Packet<'a> {
+            #[wire(tag = 12)]
+            PingReq { header: FixedHeader<12, 0>, #[wire(len = vbi)] body: Empty },
+            #[wire(tag = 3)]
+            Publish { flags: PublishFlags, #[wire(len = vbi, ctx = *flags)] publish: Publish<'a> },
+            #[wire(tag = 13)]
+            PingResp { header: FixedHeader<13, 0>, #[wire(len = vbi)] body: Empty },
+            #[wire(tag = 14)]
+            Disconnect { header: FixedHeader<14, 0>, #[wire(len = vbi)] body: Empty },
+            #[wire(tag = 8)]
+            Subscribe { header: FixedHeader<8, 2>, #[wire(len = vbi)] body: Subscribe<'a> },
+        }",
+    );
+}

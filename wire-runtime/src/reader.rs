@@ -33,6 +33,8 @@ pub struct Reader<'de> {
     /// Boxes entered so far, and how many are allowed: recursive types cannot exhaust the stack.
     depth: u16,
     max_depth: u16,
+    /// Reading again what was decoded before: see [`Reader::new_validated`].
+    validated: bool,
 }
 
 /// How deeply boxed values may nest by default (see [`Reader::with_max_depth`]).
@@ -49,6 +51,7 @@ impl<'de> Reader<'de> {
             source: None,
             depth: 0,
             max_depth: DEFAULT_MAX_DEPTH,
+            validated: false,
         }
     }
 
@@ -67,6 +70,30 @@ impl<'de> Reader<'de> {
             bounded: true,
             ..Reader::new(input)
         }
+    }
+
+    /// A section reader over bytes that were decoded before, successfully, as the very values
+    /// about to be read from them, from the same first byte: decoders may skip the checks that
+    /// passed then ([`Reader::is_validated`]). A lazily decoded list uses it to read its
+    /// items again without validating their strings a second time.
+    ///
+    /// # Safety
+    ///
+    /// Decoders rely on it for soundness: a string decoder may build a `&str` from these bytes
+    /// without checking that they are UTF-8. The caller must have decoded exactly these bytes,
+    /// with the same types in the same order, without error.
+    #[inline]
+    pub unsafe fn new_validated(input: &'de [u8]) -> Self {
+        Reader {
+            validated: true,
+            ..Reader::new_section(input)
+        }
+    }
+
+    /// True for a reader made by [`Reader::new_validated`] (and its sections).
+    #[inline]
+    pub fn is_validated(&self) -> bool {
+        self.validated
     }
 
     /// A reader over a `Bytes` buffer: `Bytes` fields decoded from it share its storage.
@@ -226,14 +253,27 @@ impl<'de> Reader<'de> {
     /// Consumes the constant bytes `expected`, or fails with [`ErrorKind::MagicMismatch`].
     #[inline]
     pub fn expect_magic(&mut self, expected: &[u8]) -> Result<(), DecodeError> {
-        let at = self.offset();
-        // Bytes that are there and differ make the input malformed, however short it is.
-        let available = expected.len().min(self.rest.len());
-        if self.rest[..available] != expected[..available] {
-            return Err(DecodeError::new(ErrorKind::MagicMismatch, at));
+        // All there: one comparison of a length known where the magic is a constant.
+        if let Some((head, tail)) = self.rest.split_at_checked(expected.len()) {
+            if head != expected {
+                return Err(DecodeError::new(ErrorKind::MagicMismatch, self.offset()));
+            }
+            self.rest = tail;
+            return Ok(());
         }
-        self.take(expected.len())?;
-        Ok(())
+        self.short_magic(expected)
+    }
+
+    /// [`Reader::expect_magic`] with fewer bytes left than the magic has.
+    #[cold]
+    #[inline(never)]
+    fn short_magic(&mut self, expected: &[u8]) -> Result<(), DecodeError> {
+        // Bytes that are there and differ make the input malformed, however short it is.
+        let available = self.rest.len();
+        if self.rest != &expected[..available] {
+            return Err(DecodeError::new(ErrorKind::MagicMismatch, self.offset()));
+        }
+        Err(self.short(expected.len()))
     }
 
     /// A `Bytes` for a slice taken from this reader: shared with the source `Bytes` when the

@@ -21,13 +21,14 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
         Data::Enum(e) => decode_enum(cont, e),
     };
     let ctx_binding = ctx_binding(cont);
+    let inline = inline_attr(cont);
     let mut extra = bitfield_impl(cont);
     extra.extend(msgpack_impl(cont));
     let item = match ctx_type(cont) {
         Some(ctx_ty) => quote! {
             #[automatically_derived]
             impl #impl_generics #rt::DecodeWith<'de, #ctx_ty> for #ident #ty_generics #where_clause {
-                #[inline]
+                #inline
                 #[allow(unused_variables, clippy::needless_question_mark)]
                 fn decode_with(__r: &mut #rt::Reader<'de>, __ctx: #ctx_ty) -> #rt::Result<Self, #rt::DecodeError> {
                     #ctx_binding
@@ -42,7 +43,7 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
                 impl #impl_generics #rt::WireDecode<'de> for #ident #ty_generics #where_clause {
                     const FIXED_SIZE: #rt::Option<usize> = #fixed;
 
-                    #[inline]
+                    #inline
                     #[allow(unused_variables, clippy::needless_question_mark)]
                     fn decode(__r: &mut #rt::Reader<'de>) -> #rt::Result<Self, #rt::DecodeError> {
                         #body
@@ -52,6 +53,20 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
         }
     };
     quote!(#item #extra)
+}
+
+/// `#[inline(always)]` for a `#[wire(inline)]` type, `#[inline]` otherwise.
+///
+/// A large decoder left out of line returns its value through memory, field by field; a caller
+/// that moves it on (into a tuple with the bytes consumed, say) loads it back in wider words
+/// straight after those stores, and each such load waits for the stores to retire instead of
+/// being forwarded. Inlined, the value is built where it ends up.
+pub(crate) fn inline_attr(cont: &Container<'_>) -> TokenStream {
+    if cont.attrs.inline.is_set() {
+        quote!(#[inline(always)])
+    } else {
+        quote!(#[inline])
+    }
 }
 
 /// A `#[wire(msgpack)]` type is also one msgpack field of another: its values, inline.
@@ -173,7 +188,8 @@ fn decode_fields(
             }
             Role::Wire(codec) => {
                 let value = decode_value(codec, &format_ident!("__r"), 1);
-                let decoded = quote!(#rt::field(#name, #fname, || #rt::Ok(#value))?);
+                let decoded =
+                    quote!(#rt::field(#name, #fname, #[inline(always)] || #rt::Ok(#value))?);
                 let decoded = match &f.optional {
                     None => decoded,
                     Some(optional) => {
@@ -239,7 +255,7 @@ fn enter_rest_section(name: &str, f: &Field<'_>) -> TokenStream {
         },
     };
     quote! {
-        let __r = &mut #rt::field(#name, #fname, || __r.section(#len))?;
+        let __r = &mut #rt::field(#name, #fname, #[inline(always)] || __r.section(#len))?;
     }
 }
 
@@ -332,7 +348,7 @@ fn decode_run(name: &str, run: &[Field<'_>]) -> TokenStream {
         let load = prim_load(prim, *order, &run_ident, at, n, &quote!(__at));
         let load = if prim.is_bool() {
             let fname = &f.name;
-            quote!(#rt::field(#name, #fname, || #rt::Ok(#load))?)
+            quote!(#rt::field(#name, #fname, #[inline(always)] || #rt::Ok(#load))?)
         } else {
             load
         };
@@ -732,7 +748,7 @@ fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
                 v.validate.as_ref(),
             );
             fallback = quote! {
-                __other => #rt::field(#name, #vname, || {
+                __other => #rt::field(#name, #vname, #[inline(always)] || {
                     #bind
                     #magic
                     #stmts
@@ -752,7 +768,7 @@ fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
         let body = if v.fields.fields.is_empty() && v.magic.is_none() {
             quote!(#rt::Ok(#construct))
         } else {
-            quote!(#rt::field(#name, #vname, || {
+            quote!(#rt::field(#name, #vname, #[inline(always)] || {
                 #magic
                 #stmts
                 #rt::Ok(#construct)
@@ -775,7 +791,8 @@ fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
 fn read_tag(cont: &Container<'_>, tag: &Tag) -> TokenStream {
     let rt = rt();
     let name = type_name(cont);
-    let wrap = |read: TokenStream| quote!(#rt::field(#name, "tag", || #rt::Ok(#read))?);
+    let wrap =
+        |read: TokenStream| quote!(#rt::field(#name, "tag", #[inline(always)] || #rt::Ok(#read))?);
     match tag {
         Tag::Ctx { .. } => quote!(__ctx),
         Tag::Single {

@@ -45,7 +45,7 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
     // ran 1.3x slower than hand-written code that way).
     let encode_inline = match &cont.data {
         Data::Enum(e) if e.variants.len() <= SMALL_ENUM => quote!(#[inline(always)]),
-        _ => quote!(#[inline]),
+        _ => super::de::inline_attr(cont),
     };
     let item = match ctx_type(cont) {
         Some(ctx_ty) => quote! {

@@ -93,6 +93,8 @@ pub struct ContainerAttrs {
     pub ctx_tag: Attr<Ident>,
     pub validate: Attr<Expr>,
     pub msgpack: Attr<()>,
+    /// `inline`: `decode` and `encode` are `#[inline(always)]`.
+    pub inline: Attr<()>,
     /// Some item did not parse: errors that only follow from a missing key are not reported.
     pub broken: bool,
 }
@@ -140,7 +142,7 @@ pub struct FieldAttrs {
     pub broken: bool,
 }
 
-const CONTAINER_KEYS: &str = "le, be, ctx(..), magic, validate, msgpack, bits, reserved(..), tag, tag(..), tag_bits, peek, ctx_tag";
+const CONTAINER_KEYS: &str = "le, be, ctx(..), magic, validate, msgpack, inline, bits, reserved(..), tag, tag(..), tag_bits, peek, ctx_tag";
 const VARIANT_KEYS: &str = "tag, other, magic, validate";
 const FIELD_KEYS: &str = "len, count, rest, rest_len, inclusive, allow_trailing, nullable, empty_is_none, if, optional, ext, counted, ctx, with, skip, default, \
      fill, le, be, pad_before, pad_after, item(..), key(..), value(..), bit, bits";
@@ -397,6 +399,7 @@ impl ContainerAttrs {
             magic: Attr::none("magic"),
             validate: Attr::none("validate"),
             msgpack: Attr::none("msgpack"),
+            inline: Attr::none("inline"),
             bits: Attr::none("bits"),
             reserved: Vec::new(),
             tag: Attr::none("tag"),
@@ -431,6 +434,7 @@ impl ContainerAttrs {
                 "magic" => out.magic.set(cx, span, parse_expr(meta, "magic")?),
                 "validate" => out.validate.set(cx, span, parse_expr(meta, "validate")?),
                 "msgpack" => out.msgpack.flag(cx, span),
+                "inline" => out.inline.flag(cx, span),
                 "bits" => out.bits.set(cx, span, parse_type_ident(meta, "bits")?),
                 "reserved" => {
                     let mut bits = None;
