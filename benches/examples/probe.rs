@@ -25,8 +25,55 @@ fn main() {
     let mut m311 = Vec::new();
     wire_benches::mqtt5::encode(&m311_publish, wire_benches::mqtt5::Version::V311, &mut m311)
         .unwrap();
+    let m5_publish = wire_benches::mqtt5::sample(&payload, wire_benches::mqtt5::Version::V5);
+    let mut m5 = Vec::new();
+    wire_benches::mqtt5::encode(&m5_publish, wire_benches::mqtt5::Version::V5, &mut m5).unwrap();
+    let m311_batch = m311.repeat(256);
     let mut total = 0u64;
     for _ in 0..iterations {
+        if which.starts_with("b311") {
+            // As the criterion harness: a batch of frames, each decode finding the next frame.
+            let mut rest = &m311_batch[..];
+            while !rest.is_empty() {
+                let used = if which == "b311-wire" {
+                    let (packet, used) =
+                        entry::mqtt311_publish_decode_wire(black_box(rest)).unwrap();
+                    black_box(&packet);
+                    used
+                } else {
+                    let (publish, used) =
+                        entry::mqtt311_publish_decode_hand(black_box(rest)).unwrap();
+                    black_box(&publish);
+                    used
+                };
+                rest = &rest[used..];
+            }
+            total += 1;
+            continue;
+        }
+        if which.starts_with("m5") {
+            let n = if which == "m5-wire" {
+                let (packet, n) = entry::mqtt5_publish_decode_wire(black_box(&m5)).unwrap();
+                if let wire_protocols::mqtt::Packet::Publish { publish, .. } = &packet {
+                    if let Some(properties) = &publish.properties {
+                        for property in properties.iter() {
+                            black_box(property);
+                        }
+                    }
+                }
+                n
+            } else {
+                let (publish, n) = entry::mqtt5_publish_decode_hand(black_box(&m5)).unwrap();
+                if let Some(props) = &publish.properties {
+                    for pair in props.repeatable.user_properties() {
+                        black_box(pair);
+                    }
+                }
+                n
+            };
+            total += n as u64;
+            continue;
+        }
         if which.starts_with("m311") {
             let n = if which == "m311-wire" {
                 entry::mqtt311_publish_decode_wire(black_box(&m311))

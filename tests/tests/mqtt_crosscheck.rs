@@ -109,7 +109,7 @@ fn prop_spec(p: &Property<'_>) -> PropSpec {
 }
 
 fn prop_specs(p: &Properties<'_>) -> Vec<PropSpec> {
-    p.iter().map(prop_spec).collect()
+    p.iter().map(|p| prop_spec(&p)).collect()
 }
 
 fn opt_prop_specs(p: &Option<Properties<'_>>) -> Option<Vec<PropSpec>> {

@@ -24,7 +24,7 @@ fn property_json(p: &Property<'_>) -> Value {
 fn properties_json(props: Option<&mqtt::Properties<'_>>) -> Value {
     Value::Array(
         props
-            .map(|p| p.iter().map(property_json).collect())
+            .map(|p| p.iter().map(|p| property_json(&p)).collect())
             .unwrap_or_default(),
     )
 }

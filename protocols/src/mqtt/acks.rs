@@ -6,6 +6,7 @@ use super::properties::{Properties, PropertyScope};
 use super::reason::ReasonCode;
 use wire_runtime::{WireDecode, WireEncode};
 
+#[inline]
 fn nonzero_id(packet_id: u16) -> Result<(), &'static str> {
     if packet_id == 0 {
         Err("packet id 0")

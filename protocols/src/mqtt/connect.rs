@@ -76,6 +76,7 @@ pub struct Connect<'a> {
     pub password: Option<Binary<'a>>,
 }
 
+#[inline]
 fn check(
     version: &Version,
     flags: &ConnectFlags,

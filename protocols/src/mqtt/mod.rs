@@ -34,6 +34,7 @@ pub use connect::{ConnAck, ConnAckFlags, Connect, ConnectFlags, ConnectReturnCod
 pub use framing::{FrameSplitter, MqttFrames, frame_len};
 pub use header::{Empty, FixedHeader, PublishFlags, QoS};
 pub use packet::{Packet, Version, decode, encode};
+pub use properties::Iter as PropertyIter;
 pub use properties::{Properties, Property, PropertyScope};
 pub use publish::Publish;
 pub use reason::ReasonCode;

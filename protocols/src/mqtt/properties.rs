@@ -2,12 +2,19 @@
 //! is a Variable Byte Integer.
 
 use super::strings::{Binary, Utf8Str};
-use wire_runtime::{Vbi, WireDecode, WireEncode};
+use bytes::BufMut;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use std::borrow::Cow;
+use wire_runtime::{
+    DecodeError, DecodeWith, EncodeError, EncodeErrorKind, EncodeWith, ErrorKind, Reader, Vbi,
+    WireDecode, WireEncode,
+};
 
 /// One property. An identifier this crate does not know is malformed ([MQTT-2.2.2-2]).
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[wire(tag = vbi)]
+#[wire(inline, tag = vbi)]
 pub enum Property<'a> {
     /// 0x01: 0 = unspecified bytes, 1 = UTF-8.
     #[wire(tag = 0x01)]
@@ -118,6 +125,7 @@ pub enum Property<'a> {
     SharedSubscriptionAvailable(bool),
 }
 
+#[inline]
 fn nonzero(value: u32, why: &'static str) -> Result<(), &'static str> {
     if value == 0 { Err(why) } else { Ok(()) }
 }
@@ -152,35 +160,282 @@ pub enum PropertyScope {
 /// A property list, in wire order. Decoding checks it against the packet's allow-list and
 /// rejects a repeated property other than User Property (and Subscription Identifier in
 /// PUBLISH).
-#[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[wire(ctx(scope: PropertyScope), validate = check(list, scope))]
+///
+/// A decoded list borrows its bytes from the input and allocates nothing: decoding validates
+/// every property once, and [`Properties::iter`] reads them again from those bytes. A list
+/// built for encoding holds its properties ([`Properties::from_list`],
+/// [`Properties::from_slice`]). Either way, two lists are equal when they hold the same
+/// properties in the same order.
+///
+/// ```
+/// use wire_protocols::mqtt::{Properties, Property, PropertyScope};
+/// use wire_runtime::{DecodeWith, EncodeWith, Reader};
+///
+/// let list = Properties::from_list(vec![Property::MessageExpiryInterval(60)]);
+/// let mut bytes = Vec::new();
+/// list.encode_with(&mut bytes, PropertyScope::Publish).unwrap();
+/// assert_eq!(bytes, [5, 0x02, 0, 0, 0, 60]);
+///
+/// let decoded = Properties::decode_with(&mut Reader::new(&bytes), PropertyScope::Publish)?;
+/// assert_eq!(decoded, list);
+/// assert_eq!(decoded.iter().next(), Some(Property::MessageExpiryInterval(60)));
+/// # Ok::<(), wire_runtime::DecodeError>(())
+/// ```
+#[derive(Clone, Default)]
 pub struct Properties<'a> {
-    /// The properties, in the order they were on the wire.
-    #[wire(len = vbi)]
-    #[cfg_attr(feature = "serde", serde(borrow))]
-    pub list: Vec<Property<'a>>,
+    repr: Repr<'a>,
+}
+
+#[derive(Clone)]
+enum Repr<'a> {
+    /// The bytes of a list that decoded in `scope`: every property parses, is allowed there,
+    /// and none is repeated that may not be.
+    Wire {
+        bytes: &'a [u8],
+        scope: PropertyScope,
+    },
+    /// Properties to encode, checked when encoded.
+    List(Cow<'a, [Property<'a>]>),
+}
+
+impl Default for Repr<'_> {
+    fn default() -> Self {
+        Repr::List(Cow::Borrowed(&[]))
+    }
 }
 
 impl<'a> Properties<'a> {
     /// No properties.
     pub fn new() -> Self {
-        Properties { list: Vec::new() }
+        Properties::default()
     }
 
-    /// A list of properties.
+    /// A list of properties, to encode.
     pub fn from_list(list: Vec<Property<'a>>) -> Self {
-        Properties { list }
+        Properties {
+            repr: Repr::List(Cow::Owned(list)),
+        }
+    }
+
+    /// A borrowed list of properties, to encode.
+    pub fn from_slice(list: &'a [Property<'a>]) -> Self {
+        Properties {
+            repr: Repr::List(Cow::Borrowed(list)),
+        }
     }
 
     /// True when there are none.
     pub fn is_empty(&self) -> bool {
-        self.list.is_empty()
+        match &self.repr {
+            Repr::Wire { bytes, .. } => bytes.is_empty(),
+            Repr::List(list) => list.is_empty(),
+        }
     }
 
-    /// The properties with their identifiers, in order.
-    pub fn iter(&self) -> impl Iterator<Item = &Property<'a>> {
-        self.list.iter()
+    /// The properties, in order.
+    pub fn iter(&self) -> Iter<'a, '_> {
+        match &self.repr {
+            // SAFETY: `Repr::Wire` holds bytes that decoded as this sequence of properties
+            // (`decode_with`), and the iteration decodes them again from the first byte.
+            Repr::Wire { bytes, .. } => {
+                Iter(IterRepr::Wire(unsafe { Reader::new_validated(bytes) }))
+            }
+            Repr::List(list) => Iter(IterRepr::List(list.iter())),
+        }
+    }
+
+    /// The properties, in order, in a vector.
+    pub fn to_vec(&self) -> Vec<Property<'a>> {
+        self.iter().collect()
+    }
+
+    /// Checks the list against `scope` (allow-list and repetitions).
+    #[inline(always)]
+    fn check(&self, scope: PropertyScope) -> Result<(), &'static str> {
+        match &self.repr {
+            Repr::Wire { scope: checked, .. } if *checked == scope => Ok(()),
+            _ => {
+                let mut seen = Seen::new(scope);
+                self.iter().try_for_each(|property| seen.add(&property))
+            }
+        }
+    }
+}
+
+/// The properties of a [`Properties`], in order.
+#[derive(Debug, Clone)]
+pub struct Iter<'a, 'p>(IterRepr<'a, 'p>);
+
+#[derive(Debug, Clone)]
+enum IterRepr<'a, 'p> {
+    /// Reading a decoded list again.
+    Wire(Reader<'a>),
+    /// Walking a built list.
+    List(core::slice::Iter<'p, Property<'a>>),
+}
+
+impl<'a> Iterator for Iter<'a, '_> {
+    type Item = Property<'a>;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Property<'a>> {
+        match &mut self.0 {
+            IterRepr::Wire(r) => {
+                if r.is_empty() {
+                    return None;
+                }
+                // The bytes decoded as properties once already; should they not (they always
+                // do), the iteration ends.
+                let property = Property::decode(r).ok();
+                if property.is_none() {
+                    r.take_rest();
+                }
+                property
+            }
+            IterRepr::List(list) => list.next().copied(),
+        }
+    }
+}
+
+impl<'de: 'a, 'a> DecodeWith<'de, PropertyScope> for Properties<'a> {
+    // Always inlined: out of line, the list would come back through memory and be copied
+    // into its packet (see `#[wire(inline)]`).
+    #[inline(always)]
+    fn decode_with(r: &mut Reader<'de>, scope: PropertyScope) -> Result<Self, DecodeError> {
+        let Vbi(len) = Vbi::decode(r).map_err(|e| e.in_field("Properties", "len"))?;
+        let mut section = r
+            .section(len as usize)
+            .map_err(|e| e.in_field("Properties", "len"))?;
+        let bytes = section.peek_rest();
+        let mut seen = Seen::new(scope);
+        while !section.is_empty() {
+            let at = section.offset();
+            let property =
+                Property::decode(&mut section).map_err(|e| e.in_field("Properties", "list"))?;
+            if let Err(why) = seen.add(&property) {
+                return Err(DecodeError::new(ErrorKind::InvalidValue(why), at)
+                    .in_field("Properties", "list"));
+            }
+        }
+        Ok(Properties {
+            repr: Repr::Wire { bytes, scope },
+        })
+    }
+}
+
+impl EncodeWith<PropertyScope> for Properties<'_> {
+    #[inline(always)]
+    fn encoded_len_with(&self, _scope: PropertyScope) -> usize {
+        let len = self.body_len();
+        Vbi::size_of(u32::try_from(len).unwrap_or(u32::MAX)) + len
+    }
+
+    #[inline]
+    fn encode_with<B: BufMut + ?Sized>(
+        &self,
+        buf: &mut B,
+        scope: PropertyScope,
+    ) -> Result<(), EncodeError> {
+        self.check(scope).map_err(|why| {
+            EncodeError::new(EncodeErrorKind::Custom(why)).in_field("Properties", "list")
+        })?;
+        Vbi::try_from(self.body_len())?.encode(buf)?;
+        match &self.repr {
+            Repr::Wire { bytes, .. } => buf.put_slice(bytes),
+            Repr::List(list) => {
+                for property in list.iter() {
+                    property
+                        .encode(buf)
+                        .map_err(|e| e.in_field("Properties", "list"))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Properties<'_> {
+    /// The size of the properties, without the length in front.
+    #[inline(always)]
+    fn body_len(&self) -> usize {
+        match &self.repr {
+            Repr::Wire { bytes, .. } => bytes.len(),
+            Repr::List(list) => list.iter().map(WireEncode::encoded_len).sum(),
+        }
+    }
+}
+
+impl fmt::Debug for Properties<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for Properties<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Properties<'_> {}
+
+impl Hash for Properties<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        for property in self.iter() {
+            property.hash(state);
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Properties<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de: 'a, 'a> serde::Deserialize<'de> for Properties<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(Properties::from_list(serde::Deserialize::deserialize(d)?))
+    }
+}
+
+/// Which identifiers a list has shown so far, against its scope's rules.
+struct Seen {
+    allowed: u64,
+    repeatable: u64,
+    seen: u64,
+}
+
+impl Seen {
+    #[inline]
+    fn new(scope: PropertyScope) -> Seen {
+        let repeatable = (1u64 << 0x26)
+            | if scope == PropertyScope::Publish {
+                1 << 0x0b
+            } else {
+                0
+            };
+        Seen {
+            allowed: allowed(scope),
+            repeatable,
+            seen: 0,
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, property: &Property<'_>) -> Result<(), &'static str> {
+        // Every identifier the decoder knows is below 64.
+        let bit = 1u64 << (property.wire_tag() & 63);
+        if self.allowed & bit == 0 {
+            return Err("property not allowed in this packet");
+        }
+        if self.seen & bit & !self.repeatable != 0 {
+            return Err("property repeated");
+        }
+        self.seen |= bit;
+        Ok(())
     }
 }
 
@@ -210,27 +465,4 @@ const fn allowed(scope: PropertyScope) -> u64 {
         Disconnect => set(&[0x11, 0x1c, 0x1f, 0x26]),
         Auth => set(&[0x15, 0x16, 0x1f, 0x26]),
     }
-}
-
-fn check(list: &[Property<'_>], scope: PropertyScope) -> Result<(), &'static str> {
-    let allowed = allowed(scope);
-    let repeatable = (1u64 << 0x26)
-        | if scope == PropertyScope::Publish {
-            1 << 0x0b
-        } else {
-            0
-        };
-    let mut seen = 0u64;
-    for property in list {
-        // Every identifier the decoder knows is below 64.
-        let bit = 1u64 << (property.wire_tag() & 63);
-        if allowed & bit == 0 {
-            return Err("property not allowed in this packet");
-        }
-        if seen & bit & !repeatable != 0 {
-            return Err("property repeated");
-        }
-        seen |= bit;
-    }
-    Ok(())
 }

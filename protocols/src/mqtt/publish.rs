@@ -32,6 +32,7 @@ pub struct Publish<'a> {
     pub payload: &'a [u8],
 }
 
+#[inline(always)]
 fn self_check(
     topic: &TopicName<'_>,
     packet_id: &Option<u16>,
@@ -52,6 +53,7 @@ fn self_check(
     Ok(())
 }
 
+#[inline(always)]
 fn check(flags: PublishFlags, rest: Result<(), &'static str>) -> Result<(), &'static str> {
     if flags.dup && flags.qos == QoS::AtMostOnce {
         return Err("DUP set on a QoS 0 PUBLISH");

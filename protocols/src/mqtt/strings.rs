@@ -43,6 +43,13 @@ impl<'de: 'a, 'a, const TOPIC: bool> WireDecode<'de> for Utf8Str<'a, TOPIC> {
         let len = usize::from(u16::from_be_bytes(*r.take_array()?));
         let at = r.offset();
         let bytes = r.take(len)?;
+        if r.is_validated() {
+            // SAFETY: a validated reader reads again bytes that decoded before as these same
+            // values (`Reader::new_validated`), so this string passed every check below then.
+            return Ok(Utf8Str {
+                str: unsafe { core::str::from_utf8_unchecked(bytes) },
+            });
+        }
         let scan = Scan::of::<TOPIC>(bytes);
         if scan.nul {
             return Err(DecodeError::new(
@@ -100,16 +107,17 @@ impl<const TOPIC: bool> WireEncode for Utf8Str<'_, TOPIC> {
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
-/// True when some byte of `word` is zero (the classic SWAR test).
+/// The high bit of every byte of `word` that is zero, and maybe of some bytes above a zero
+/// byte (the classic SWAR test): non-zero exactly when some byte is zero.
 #[inline(always)]
-fn has_zero(word: u64) -> bool {
-    word.wrapping_sub(ONES) & !word & HIGHS != 0
+fn zero_bytes(word: u64) -> u64 {
+    word.wrapping_sub(ONES) & !word & HIGHS
 }
 
-/// True when some byte of `word` is `+` or `#`.
+/// Non-zero exactly when some byte of `word` is `+` or `#`.
 #[inline(always)]
-fn has_wildcard_byte(word: u64) -> bool {
-    has_zero(word ^ (ONES * u64::from(b'+'))) | has_zero(word ^ (ONES * u64::from(b'#')))
+fn wildcard_bytes(word: u64) -> u64 {
+    zero_bytes(word ^ (ONES * u64::from(b'+'))) | zero_bytes(word ^ (ONES * u64::from(b'#')))
 }
 
 /// What one pass over a string's bytes found, eight bytes at a time.
@@ -121,29 +129,45 @@ struct Scan {
 }
 
 impl Scan {
-    #[inline]
+    #[inline(always)]
     fn of<const TOPIC: bool>(bytes: &[u8]) -> Scan {
-        let mut any = 0u64;
-        let mut nul = false;
-        let mut wildcard = false;
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let word = u64::from_le_bytes(chunk.try_into().unwrap_or([1; 8]));
+        // Masks are or-ed together and tested once at the end: no branch or flag per word.
+        let (mut any, mut nul, mut wildcard) = (0u64, 0u64, 0u64);
+        let mut add = |word: u64| {
             any |= word;
-            nul |= has_zero(word);
+            nul |= zero_bytes(word);
             if TOPIC {
-                wildcard |= has_wildcard_byte(word);
+                wildcard |= wildcard_bytes(word);
             }
-        }
-        for &b in chunks.remainder() {
-            any |= u64::from(b);
-            nul |= b == 0;
-            wildcard |= TOPIC && (b == b'+' || b == b'#');
+        };
+        let len = bytes.len();
+        if let Some(last) = bytes.last_chunk::<8>() {
+            let mut chunks = bytes.chunks_exact(8);
+            for chunk in &mut chunks {
+                add(u64::from_le_bytes(chunk.try_into().unwrap_or([1; 8])));
+            }
+            if !chunks.remainder().is_empty() {
+                // The last eight bytes, overlapping words already seen: same verdicts.
+                add(u64::from_le_bytes(*last));
+            }
+        } else if let (Some(first), Some(last)) =
+            (bytes.first_chunk::<4>(), bytes.last_chunk::<4>())
+        {
+            // 4 to 7 bytes: the first four and the last four, overlapping.
+            add(u64::from(u32::from_le_bytes(*first)) | u64::from(u32::from_le_bytes(*last)) << 32);
+        } else if len > 0 {
+            // 1 to 3 bytes: the first, middle and last cover them all; the other five bytes of
+            // the word are 0x01, which is none of the bytes looked for.
+            let word = u64::from(bytes[0])
+                | u64::from(bytes[len / 2]) << 8
+                | u64::from(bytes[len - 1]) << 16
+                | 0x0101_0101_0100_0000;
+            add(word);
         }
         Scan {
             ascii: any & HIGHS == 0,
-            nul,
-            wildcard,
+            nul: nul != 0,
+            wildcard: wildcard != 0,
         }
     }
 }
@@ -225,8 +249,11 @@ mod tests {
 
     #[test]
     fn scans_agree_with_the_naive_checks() {
-        let samples: [&[u8]; 6] = [
+        let samples: [&[u8]; 9] = [
             b"",
+            b"0123456789abcdef+",
+            b"0123456789abcde\0ghijklmnop#",
+            b"\xc3\xa9123456789abcdefghijk",
             b"a/b",
             b"sensors/room1/temperature",
             b"a\0b",
@@ -234,8 +261,8 @@ mod tests {
             b"x+#y.........",
         ];
         for s in samples {
-            for cut in 0..=s.len() {
-                let part = &s[..cut];
+            for (from, to) in (0..=s.len()).flat_map(|to| (0..=to).map(move |from| (from, to))) {
+                let part = &s[from..to];
                 let scan = Scan::of::<true>(part);
                 assert_eq!(scan.nul, part.contains(&0), "{part:?}");
                 assert_eq!(scan.ascii, part.is_ascii(), "{part:?}");

@@ -40,6 +40,7 @@ pub struct SubscriptionOptions {
     pub retain_handling: RetainHandling,
 }
 
+#[inline]
 fn nonzero_id(packet_id: u16) -> Result<(), &'static str> {
     if packet_id == 0 {
         Err("packet id 0")
