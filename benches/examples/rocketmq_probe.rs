@@ -33,6 +33,17 @@ fn main() {
             }
             "go-wire" => entry::rocketmq_frame_decode_wire(black_box(&go)).is_ok() as u64,
             "go-read" => {
+                let decoded = entry::rocketmq_frame_decode_wire(black_box(&go));
+                let command = decoded.as_ref().unwrap();
+                let mut sum = 0;
+                if let Some(ext) = command.ext_fields() {
+                    for (k, v) in ext.iter() {
+                        sum += k.len() + v.len();
+                    }
+                }
+                sum as u64
+            }
+            "go-read-old" => {
                 let command = entry::rocketmq_frame_decode_wire(black_box(&go)).unwrap();
                 command
                     .ext_fields()

@@ -10,7 +10,7 @@ use wire_runtime::{WireDecode, WireEncode};
 /// QoS > 0) and on the version (properties only in 5.0).
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[wire(ctx(flags: PublishFlags, version: Version), validate = check(flags, self_check(topic, packet_id, properties)))]
+#[wire(inline, ctx(flags: PublishFlags, version: Version), validate = check(flags, self_check(topic, packet_id, properties)))]
 pub struct Publish<'a> {
     /// Topic name; may be empty in 5.0 when a Topic Alias is given.
     pub topic: TopicName<'a>,

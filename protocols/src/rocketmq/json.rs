@@ -536,7 +536,7 @@ fn next_validated_string<'a>(text: &'a str, at: &mut usize) -> Option<RawStr<'a>
 impl<'a> Iterator for Pairs<'a> {
     type Item = (RawStr<'a>, RawStr<'a>);
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
             return None;
