@@ -5,16 +5,20 @@ use wire_runtime::{DecodeError, ErrorKind, Reader, Vbi};
 /// The total length of the packet at the front of `buf` (fixed header, remaining length and
 /// body), `Ok(None)` if more bytes are needed to know or to hold it, or an error for a
 /// malformed remaining length or a packet above `max_len`.
+#[inline]
 pub fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeError> {
-    let mut r = Reader::new(buf);
-    if r.take(1).is_err() {
+    // Asking for more builds no error: the remaining length is complete once a byte without
+    // the continuation bit is there, or malformed (too long) after four bytes.
+    let Some(length) = buf.get(1..) else {
+        return Ok(None);
+    };
+    if length.len() < 4 && length.iter().all(|b| b & 0x80 != 0) {
         return Ok(None);
     }
-    let remaining = match r.read::<Vbi>() {
-        Ok(Vbi(n)) => n as usize,
-        Err(e) if e.is_incomplete() => return Ok(None),
-        Err(e) => return Err(e),
-    };
+    let mut r = Reader::new(buf);
+    r.take(1)?;
+    let Vbi(remaining) = r.read::<Vbi>()?;
+    let remaining = remaining as usize;
     let total = r.offset() + remaining;
     if total > max_len {
         return Err(DecodeError::new(
