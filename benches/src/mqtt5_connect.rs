@@ -632,7 +632,7 @@ pub fn sample_wire(version: Version) -> wire_protocols::mqtt::Packet<'static> {
     let (key, value) = USER_PROPERTIES[0];
     Packet::Connect {
         header: FixedHeader,
-        connect: Connect {
+        connect: Box::new(Connect {
             version: match version {
                 Version::V311 => wire_protocols::mqtt::Version::V311,
                 Version::V5 => wire_protocols::mqtt::Version::V5,
@@ -668,6 +668,6 @@ pub fn sample_wire(version: Version) -> wire_protocols::mqtt::Packet<'static> {
             }),
             username: Some(USERNAME.into()),
             password: Some(Binary::from(PASSWORD.as_bytes())),
-        },
+        }),
     }
 }

@@ -69,7 +69,7 @@ async fn connect(addr: &str, version: Version, client_id: &str) -> Conn {
         &mut conn,
         Packet::Connect {
             header: FixedHeader,
-            connect: mqtt::Connect {
+            connect: Box::new(mqtt::Connect {
                 version,
                 flags: ConnectFlags {
                     clean_start: true,
@@ -81,7 +81,7 @@ async fn connect(addr: &str, version: Version, client_id: &str) -> Conn {
                 will: None,
                 username: None,
                 password: None,
-            },
+            }),
         },
     )
     .await;
@@ -380,7 +380,7 @@ impl Blocking {
         };
         conn.send(&Packet::Connect {
             header: FixedHeader,
-            connect: mqtt::Connect {
+            connect: Box::new(mqtt::Connect {
                 version,
                 flags: ConnectFlags {
                     clean_start: true,
@@ -392,7 +392,7 @@ impl Blocking {
                 will: None,
                 username: None,
                 password: None,
-            },
+            }),
         });
         let frame = conn.recv();
         assert!(matches!(

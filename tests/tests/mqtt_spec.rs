@@ -214,7 +214,7 @@ fn encoding_builds_the_fixed_header_and_remaining_length() {
     assert_eq!(bytes.len(), 3 + 205);
     let connect = Packet::Connect {
         header: FixedHeader,
-        connect: Connect {
+        connect: Box::new(Connect {
             version: Version::V311,
             flags: ConnectFlags {
                 clean_start: true,
@@ -226,7 +226,7 @@ fn encoding_builds_the_fixed_header_and_remaining_length() {
             will: None,
             username: None,
             password: None,
-        },
+        }),
     };
     assert_eq!(mqtt::encode(&connect, Version::V311).unwrap(), VALID[0].1);
     let connack = Packet::ConnAck {

@@ -291,7 +291,7 @@ pub fn build(spec: &Spec) -> Packet<'_> {
             password,
         } => Packet::Connect {
             header: FixedHeader,
-            connect: Connect {
+            connect: Box::new(Connect {
                 version: *version,
                 flags: ConnectFlags {
                     username: username.is_some(),
@@ -311,7 +311,7 @@ pub fn build(spec: &Spec) -> Packet<'_> {
                 }),
                 username: username.as_deref().map(Utf8Str::from),
                 password: password.as_deref().map(Binary::from),
-            },
+            }),
         },
         Spec::ConnAck {
             session_present,
