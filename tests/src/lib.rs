@@ -2,5 +2,6 @@
 //! doctests.
 #![doc = include_str!("../../README.md")]
 
+pub mod alloc_count;
 pub mod everything;
 pub mod vectors;

@@ -2,60 +2,12 @@
 //! not allocate, `to_bytes` allocates once, and hostile length prefixes allocate nothing close
 //! to what they claim.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use wire_runtime::{ErrorKind, WireEncode, decode};
+use wire_tests::alloc_count::{Counting, measure};
 use wire_tests::everything::{Borrowed, Counted, Frame};
-
-struct Counting;
-
-thread_local! {
-    static COUNT: Cell<usize> = const { Cell::new(0) };
-    static BYTES: Cell<usize> = const { Cell::new(0) };
-}
-
-fn record(size: usize) {
-    // `try_with`: the allocator may run while thread-locals are being torn down.
-    let _ = COUNT.try_with(|c| c.set(c.get() + 1));
-    let _ = BYTES.try_with(|b| b.set(b.get() + size));
-}
-
-// SAFETY: every call is forwarded unchanged to the system allocator; counting has no effect on
-// the memory returned.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        // SAFETY: same layout contract as our caller's.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        // SAFETY: same layout contract as our caller's.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        record(new_size);
-        // SAFETY: `ptr` was allocated by `System` with `layout`, as our caller guarantees.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by `System` with `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
-
-/// Allocations (count, bytes) made by `f` on this thread.
-fn measure<T>(f: impl FnOnce() -> T) -> (T, usize, usize) {
-    let (c0, b0) = (COUNT.with(Cell::get), BYTES.with(Cell::get));
-    let out = f();
-    (out, COUNT.with(Cell::get) - c0, BYTES.with(Cell::get) - b0)
-}
 
 fn sample() -> Vec<u8> {
     Borrowed {

@@ -7,8 +7,6 @@
 
 use proptest::collection::vec;
 use proptest::prelude::*;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use wire_protocols::ignite::{
     ErrorCore, First, HandshakeRequest, HandshakeResponse, Message, Request, Response,
     SqlExecRequest, TablesGetResponse,
@@ -17,54 +15,8 @@ use wire_protocols::stream::Command;
 use wire_protocols::{mqtt, rocketmq, stream};
 use wire_runtime::decode;
 use wire_runtime::msgpack::Value;
+use wire_tests::alloc_count::{Counting, measure_all};
 use wire_tests::everything::{Borrowed, Counted, Frame};
-
-struct Counting;
-
-thread_local! {
-    /// Every byte allocated or reallocated so far.
-    static BYTES: Cell<usize> = const { Cell::new(0) };
-    /// Bytes allocated and not yet freed, and the most there were since the last reset.
-    static LIVE: Cell<isize> = const { Cell::new(0) };
-    static PEAK: Cell<isize> = const { Cell::new(0) };
-}
-
-fn record(size: usize, freed: usize) {
-    // `try_with`: the allocator may run while thread-locals are being torn down.
-    let _ = BYTES.try_with(|b| b.set(b.get() + size));
-    let _ = LIVE.try_with(|live| {
-        live.set(live.get() + size as isize - freed as isize);
-        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(live.get())));
-    });
-}
-
-// SAFETY: every call is forwarded unchanged to the system allocator; counting has no effect on
-// the memory returned.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        record(layout.size(), 0);
-        // SAFETY: same layout contract as our caller's.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        record(layout.size(), 0);
-        // SAFETY: same layout contract as our caller's.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        record(new_size, layout.size());
-        // SAFETY: `ptr` was allocated by `System` with `layout`, as our caller guarantees.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        record(0, layout.size());
-        // SAFETY: `ptr` was allocated by `System` with `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
@@ -88,10 +40,7 @@ fn total_bound(n: usize) -> usize {
 /// Every decoder, run to completion on `input` (records and entries iterated, extFields
 /// looked up); returns the peak of the memory it held and the sum of what it allocated.
 fn allocated_by(decoder: &str, input: &[u8]) -> (usize, usize) {
-    let before = BYTES.with(Cell::get);
-    let live = LIVE.with(Cell::get);
-    PEAK.with(|peak| peak.set(live));
-    match decoder {
+    let ((), allocated) = measure_all(|| match decoder {
         "mqtt 3.1.1" => drop(mqtt::decode(input, mqtt::Version::V311)),
         "mqtt 5.0" => drop(mqtt::decode(input, mqtt::Version::V5)),
         "stream frame" => {
@@ -131,9 +80,8 @@ fn allocated_by(decoder: &str, input: &[u8]) -> (usize, usize) {
             drop(decode::<Counted>(input));
         }
         other => panic!("no decoder {other}"),
-    }
-    let peak = (PEAK.with(Cell::get) - live) as usize;
-    (peak, BYTES.with(Cell::get) - before)
+    });
+    (allocated.peak, allocated.bytes)
 }
 
 const DECODERS: [&str; 11] = [

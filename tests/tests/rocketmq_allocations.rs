@@ -4,63 +4,15 @@
 //! encoding into a reused buffer allocates nothing, hostile lengths allocate nothing close to
 //! what they claim.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use wire_protocols::rocketmq::{
     self, CustomHeader, HostAddr, MessageExt, PropertiesBuf, RemotingCommand, RequestCode,
     SendMessageRequestHeaderV2, SerializeType, Topic, decode_messages,
 };
 use wire_runtime::WireEncode;
-
-struct Counting;
-
-thread_local! {
-    static COUNT: Cell<usize> = const { Cell::new(0) };
-    static BYTES: Cell<usize> = const { Cell::new(0) };
-}
-
-fn record(size: usize) {
-    // `try_with`: the allocator may run while thread-locals are being torn down.
-    let _ = COUNT.try_with(|c| c.set(c.get() + 1));
-    let _ = BYTES.try_with(|b| b.set(b.get() + size));
-}
-
-// SAFETY: every call is forwarded unchanged to the system allocator; counting has no effect on
-// the memory returned.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        // SAFETY: same layout contract as our caller's.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        // SAFETY: same layout contract as our caller's.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        record(new_size);
-        // SAFETY: `ptr` was allocated by `System` with `layout`, as our caller guarantees.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by `System` with `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+use wire_tests::alloc_count::{Counting, measure};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
-
-/// Allocations (count, bytes) made by `f` on this thread.
-fn measure<T>(f: impl FnOnce() -> T) -> (T, usize, usize) {
-    let (c0, b0) = (COUNT.with(Cell::get), BYTES.with(Cell::get));
-    let out = f();
-    (out, COUNT.with(Cell::get) - c0, BYTES.with(Cell::get) - b0)
-}
 
 /// A SEND_MESSAGE_V2 request with the usual extFields and a 256-byte body.
 fn send_v2(properties: &str, body: &'static [u8]) -> RemotingCommand<'static> {
