@@ -41,6 +41,7 @@ mod impls;
 pub mod msgpack;
 mod prefix;
 mod reader;
+mod text;
 mod traits;
 mod varint;
 
@@ -53,6 +54,7 @@ pub use error::{DecodeError, EncodeError, EncodeErrorKind, ErrorKind, FieldPath}
 pub use framing::{FrameSplitter, Framing, next_frame};
 pub use prefix::{ByteOrder, LenPrefix};
 pub use reader::{DEFAULT_MAX_DEPTH, Reader};
+pub use text::utf8;
 pub use traits::{
     DecodeWith, EncodeWith, WireDecode, WireEncode, decode, decode_bytes, decode_prefix,
 };

@@ -8,6 +8,7 @@ pub use crate::prefix::{
     ByteOrder, LenPrefix, len_size, null_size, read_len, read_nullable_len, write_len, write_null,
 };
 pub use crate::reader::Reader;
+pub use crate::text::utf8;
 pub use crate::traits::{DecodeWith, EncodeWith, WireDecode, WireEncode};
 pub use crate::varint::{VarInt, Vbi};
 pub use alloc::collections::BTreeMap;
@@ -100,38 +101,6 @@ pub fn put_chunk<const AT: usize, const LEN: usize, const N: usize>(
 #[inline(always)]
 pub fn bool_from_byte(byte: u8, offset: usize) -> Result<bool, DecodeError> {
     bool_at(byte, offset)
-}
-
-/// True when every byte is below 0x80: eight bytes at a time, the last word overlapping the
-/// one before, and short strings in one or two loads (protocol strings are mostly short, where
-/// a vectorised loop spends its time in its byte-at-a-time tail).
-#[inline(always)]
-fn is_ascii(bytes: &[u8]) -> bool {
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    if let Some(last) = bytes.last_chunk::<8>() {
-        let any = bytes
-            .chunks_exact(8)
-            .fold(u64::from_ne_bytes(*last), |acc, w| {
-                acc | u64::from_ne_bytes(w.try_into().unwrap_or([0; 8]))
-            });
-        any & HIGHS == 0
-    } else if let (Some(first), Some(last)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
-        (u32::from_ne_bytes(*first) | u32::from_ne_bytes(*last)) & 0x8080_8080 == 0
-    } else {
-        bytes.iter().fold(0u8, |acc, b| acc | b) < 0x80
-    }
-}
-
-/// Validates UTF-8 found at `offset`.
-#[inline]
-pub fn utf8(bytes: &[u8], offset: usize) -> Result<&str, DecodeError> {
-    // ASCII is by far the common case in protocol strings; check it a word at a time first.
-    if is_ascii(bytes) {
-        // SAFETY: every byte is below 0x80, and an all-ASCII byte string is valid UTF-8.
-        return Ok(unsafe { core::str::from_utf8_unchecked(bytes) });
-    }
-    core::str::from_utf8(bytes)
-        .map_err(|e| DecodeError::new(ErrorKind::InvalidUtf8, offset + e.valid_up_to()))
 }
 
 /// Decodes an element that must consume at least one byte, so a loop "until the end of the
@@ -398,23 +367,5 @@ impl TagValue for Vbi {
 impl TagValue for VarInt {
     fn tag_value(self) -> u64 {
         self.0
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_ascii;
-
-    #[test]
-    fn ascii_check_agrees_with_the_byte_loop_at_every_length_and_position() {
-        for len in 0..40 {
-            let mut bytes = [b'a'; 40];
-            assert!(is_ascii(&bytes[..len]));
-            for at in 0..len {
-                bytes[at] = 0xc3;
-                assert!(!is_ascii(&bytes[..len]), "len {len}, high byte at {at}");
-                bytes[at] = b'a';
-            }
-        }
     }
 }

@@ -155,14 +155,7 @@ impl<'a> Cursor<'a> {
     /// A cursor over `bytes`, which start at offset `base` of the input; fails unless they
     /// are UTF-8.
     pub fn new(bytes: &'a [u8], base: usize) -> Result<Self, DecodeError> {
-        let text = if bytes.iter().fold(0u8, |acc, b| acc | b) < 0x80 {
-            // SAFETY: every byte is below 0x80, and ASCII is valid UTF-8. (The common case,
-            // checked with one vectorisable pass.)
-            unsafe { core::str::from_utf8_unchecked(bytes) }
-        } else {
-            core::str::from_utf8(bytes)
-                .map_err(|e| DecodeError::new(ErrorKind::InvalidUtf8, base + e.valid_up_to()))?
-        };
+        let text = wire_runtime::utf8(bytes, base)?;
         Ok(Cursor { text, at: 0, base })
     }
 
