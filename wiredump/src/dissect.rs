@@ -3,6 +3,7 @@
 use crate::cli::{Protocol, Side};
 use crate::input::Stream;
 use serde::Serialize;
+use std::cell::Cell;
 use std::io;
 use wire_protocols::{ignite, mqtt, stream as rmq_stream};
 use wire_runtime::msgpack::Value;
@@ -220,70 +221,52 @@ fn msgpack_kind(value: &Value<'_>) -> &'static str {
 
 /// Ignite messages: `IGNI` and a handshake first when the stream starts with the magic, then
 /// requests (from the client) or responses (from the server).
-fn ignite_messages(bytes: &[u8], side: Side, sink: &mut impl Sink) -> io::Result<Summary> {
-    let first = bytes.starts_with(&ignite::MAGIC);
-    let mut summary = Summary::default();
-    let mut at = 0;
-    let mut handshake = first;
-    while at < bytes.len() {
-        let rest = &bytes[at..];
-        let len = match ignite::frame_len(rest, handshake) {
-            Ok(Some(len)) => len,
-            Ok(None) => {
-                let missing = ignite_missing(rest, handshake);
-                sink.truncated(at, missing)?;
-                summary.failed = true;
-                break;
+fn ignite_messages<S: Sink>(bytes: &[u8], side: Side, sink: &mut S) -> io::Result<Summary> {
+    // Only the first frame can be the handshake.
+    let handshake = Cell::new(bytes.starts_with(&ignite::MAGIC));
+    framed(
+        bytes,
+        sink,
+        |rest| {
+            Ok(match ignite::frame_len(rest, handshake.get())? {
+                Some(len) => Length::Whole(len),
+                None => Length::Partial(ignite_missing(rest, handshake.get())),
+            })
+        },
+        |frame, sink, span| {
+            let first = handshake.replace(false);
+            match (first, side) {
+                (true, Side::Client) => report(
+                    sink,
+                    span,
+                    "HandshakeRequest",
+                    wire_runtime::decode::<ignite::First<ignite::HandshakeRequest<'_>>>(frame)
+                        .map(|m| m.body),
+                ),
+                (true, Side::Server) => report(
+                    sink,
+                    span,
+                    "HandshakeResponse",
+                    wire_runtime::decode::<ignite::First<ignite::HandshakeResponse<'_>>>(frame)
+                        .map(|m| m.body),
+                ),
+                (false, Side::Client) => report(
+                    sink,
+                    span,
+                    "Request",
+                    wire_runtime::decode::<ignite::Message<ignite::Request<'_>>>(frame)
+                        .map(|m| m.body),
+                ),
+                (false, Side::Server) => report(
+                    sink,
+                    span,
+                    "Response",
+                    wire_runtime::decode::<ignite::Message<ignite::Response<'_>>>(frame)
+                        .map(|m| m.body),
+                ),
             }
-            Err(e) => {
-                sink.error(
-                    Span {
-                        offset: at,
-                        len: rest.len(),
-                    },
-                    &e,
-                    false,
-                )?;
-                summary.failed = true;
-                break;
-            }
-        };
-        let frame = &rest[..len];
-        let span = Span { offset: at, len };
-        let ok = match (handshake, side) {
-            (true, Side::Client) => report(
-                sink,
-                span,
-                "HandshakeRequest",
-                wire_runtime::decode::<ignite::First<ignite::HandshakeRequest<'_>>>(frame)
-                    .map(|m| m.body),
-            )?,
-            (true, Side::Server) => report(
-                sink,
-                span,
-                "HandshakeResponse",
-                wire_runtime::decode::<ignite::First<ignite::HandshakeResponse<'_>>>(frame)
-                    .map(|m| m.body),
-            )?,
-            (false, Side::Client) => report(
-                sink,
-                span,
-                "Request",
-                wire_runtime::decode::<ignite::Message<ignite::Request<'_>>>(frame).map(|m| m.body),
-            )?,
-            (false, Side::Server) => report(
-                sink,
-                span,
-                "Response",
-                wire_runtime::decode::<ignite::Message<ignite::Response<'_>>>(frame)
-                    .map(|m| m.body),
-            )?,
-        };
-        summary.failed |= !ok;
-        handshake = false;
-        at += len;
-    }
-    Ok(summary)
+        },
+    )
 }
 
 fn ignite_missing(rest: &[u8], handshake: bool) -> Option<usize> {

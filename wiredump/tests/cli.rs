@@ -659,3 +659,40 @@ fn pcap_captures_are_reassembled_per_direction() {
     }
     assert_eq!(again, client_hex);
 }
+
+#[test]
+fn an_ignite_client_stream_starts_with_its_handshake() {
+    use wire_protocols::ignite::{First, HandshakeRequest};
+    use wire_runtime::WireEncode;
+    let handshake = First {
+        body: HandshakeRequest {
+            major: 3,
+            minor: 0,
+            patch: 0,
+            client_type: 2,
+            features: &[0b0000_0111],
+            extensions: Vec::new(),
+        },
+    };
+    let mut stream = handshake.encode_to_vec().unwrap();
+    // Two heartbeat requests (op 1, request id 0x1234), the second cut short.
+    let heartbeat = [0, 0, 0, 4, 0x01, 0xcd, 0x12, 0x34];
+    stream.extend_from_slice(&heartbeat);
+    stream.extend_from_slice(&heartbeat[..6]);
+    let hex = hex_of(&stream);
+    let out = wiredump(
+        &[
+            "-p", "ignite", "--from", "client", "--hex", &hex, "--format", "json",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let lines: Vec<Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let messages: Vec<_> = lines.iter().map(|l| l["message"].as_str()).collect();
+    assert_eq!(messages[..2], [Some("HandshakeRequest"), Some("Request")]);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[2]["missing"], 2);
+}
