@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Print each criterion case's median time per implementation and its ratio to `hand`.
+"""Print each criterion case's median time per implementation, its rate (one op per iteration,
+in million ops per second, as Ignite and Go report theirs) and its ratio to `hand`.
 
 Reads target/criterion/<case>/<impl>/new/estimates.json, as written by `cargo bench -p wire-benches`.
 """
@@ -18,8 +19,9 @@ for case in sorted(p for p in root.iterdir() if p.is_dir() and p.name != "report
     hand = medians.get("hand")
     for name, ns in sorted(medians.items()):
         ratio = f"{ns / hand:.2f}x" if hand else "-"
-        rows.append((case.name, name, f"{ns:.2f} ns", ratio))
+        rows.append((case.name, name, f"{ns:.2f} ns", f"{1e3 / ns:.1f} M/s", ratio))
 
-width = [max(len(r[i]) for r in rows + [("case", "impl", "median", "vs hand")]) for i in range(4)]
-for row in [("case", "impl", "median", "vs hand")] + rows:
+head = ("case", "impl", "median", "ops/s", "vs hand")
+width = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
+for row in [head] + rows:
     print("  ".join(cell.ljust(w) for cell, w in zip(row, width)))

@@ -7,6 +7,8 @@
 //! `packString` | `packUuid` (fixext 16, type 3, both halves little-endian). Here every op clears
 //! a `Vec<u8>` kept across ops and appends to it; the writer is the `&mut Vec<u8>` itself, and
 //! rmp-serde's `Serializer` is constructed inside the op. Inputs are black-boxed, outputs too.
+//! rmp-serde has the int and string bodies; it writes an extension such as the UUID only through
+//! a reserved newtype name, so that body has no rmp-serde case.
 //!
 //! `msgpack_pack_struct` is `{op: i32 = 3, req_id: i64 = 123456789, name: "TestTable1", id:
 //! [u8; 16]}`. What each writes:
@@ -32,6 +34,7 @@ use wire_runtime::decode;
 /// name dev-dependencies), with the same signatures.
 mod peers {
     use rmp::encode::{self, RmpWrite};
+    use serde::Serialize;
     use wire_benches::msgpack::{Request, Uuid};
 
     #[inline(never)]
@@ -43,6 +46,20 @@ mod peers {
     #[inline(never)]
     pub fn pack_string_rmp(s: &str, out: &mut Vec<u8>) {
         encode::write_str(out, s).expect("writable");
+    }
+
+    /// Ignite's packer over the buffer, for each op: here a serializer over the `Vec`.
+    #[inline(never)]
+    pub fn pack_int_rmp_serde(a: i32, b: i32, out: &mut Vec<u8>) {
+        let mut packer = rmp_serde::Serializer::new(out);
+        a.serialize(&mut packer).expect("serializable");
+        b.serialize(&mut packer).expect("serializable");
+    }
+
+    #[inline(never)]
+    pub fn pack_string_rmp_serde(s: &str, out: &mut Vec<u8>) {
+        s.serialize(&mut rmp_serde::Serializer::new(out))
+            .expect("serializable");
     }
 
     #[inline(never)]
@@ -99,6 +116,7 @@ fn pack_int(c: &mut Criterion) {
         bytes_of(|out| entry::msgpack_pack_int_hand(a, b, out))
     );
     assert_eq!(wire, bytes_of(|out| peers::pack_int_rmp(a, b, out)));
+    assert_eq!(wire, bytes_of(|out| peers::pack_int_rmp_serde(a, b, out)));
     // The hand writer against rmp over every form, both signs.
     for v in [
         0,
@@ -135,6 +153,9 @@ fn pack_int(c: &mut Criterion) {
     common::encode_into(&mut group, "rmp", &mut out, |out| {
         peers::pack_int_rmp(black_box(a), black_box(b), out)
     });
+    common::encode_into(&mut group, "rmp-serde", &mut out, |out| {
+        peers::pack_int_rmp_serde(black_box(a), black_box(b), out)
+    });
     group.finish();
 }
 
@@ -149,6 +170,7 @@ fn pack_string(c: &mut Criterion) {
         bytes_of(|out| entry::msgpack_pack_string_hand(s, out))
     );
     assert_eq!(wire, bytes_of(|out| peers::pack_string_rmp(s, out)));
+    assert_eq!(wire, bytes_of(|out| peers::pack_string_rmp_serde(s, out)));
     for n in [0, 31, 32, 255, 256, 65535, 65536] {
         let s = "x".repeat(n);
         assert_eq!(
@@ -168,6 +190,9 @@ fn pack_string(c: &mut Criterion) {
     });
     common::encode_into(&mut group, "rmp", &mut out, |out| {
         peers::pack_string_rmp(black_box(s), out)
+    });
+    common::encode_into(&mut group, "rmp-serde", &mut out, |out| {
+        peers::pack_string_rmp_serde(black_box(s), out)
     });
     group.finish();
 }
@@ -246,7 +271,8 @@ fn config() -> Criterion {
 }
 
 /// Ignite's TABLES_GET response with 100 tables, decoded borrowed: `wire` (the derived
-/// `TablesGetResponse`) against `rmp`'s low-level reader filling the same `Vec<(i32, &str)>`.
+/// `TablesGetResponse`) against hand-written slice code building the same response, and `rmp`'s
+/// low-level reader filling a `Vec<(i32, &str)>`.
 fn decode_tables(c: &mut Criterion) {
     use wire_protocols::ignite::{Table, TablesGetResponse};
     use wire_runtime::WireEncode;
@@ -263,10 +289,21 @@ fn decode_tables(c: &mut Criterion) {
         wire_benches::entry::ignite_tables_get_decode_wire(&bytes),
         100
     );
+    assert_eq!(
+        wire_benches::entry::ignite_tables_get_decode_hand(&bytes),
+        100
+    );
+    assert_eq!(
+        wire_benches::msgpack::hand::decode_tables(&bytes),
+        Some(response.clone())
+    );
     assert_eq!(decode_tables_rmp(&bytes), 100);
     let mut group = c.benchmark_group("ignite_tables_get_100_decode");
     group.bench_function("wire", |b| {
         b.iter(|| wire_benches::entry::ignite_tables_get_decode_wire(black_box(&bytes)))
+    });
+    group.bench_function("hand", |b| {
+        b.iter(|| wire_benches::entry::ignite_tables_get_decode_hand(black_box(&bytes)))
     });
     group.bench_function("rmp", |b| b.iter(|| decode_tables_rmp(black_box(&bytes))));
     group.finish();

@@ -186,6 +186,13 @@ pub fn ignite_tables_get_decode_wire(bytes: &[u8]) -> usize {
 }
 
 #[inline(never)]
+pub fn ignite_tables_get_decode_hand(bytes: &[u8]) -> usize {
+    let response = msgpack::hand::decode_tables(bytes).expect("valid response");
+    std::hint::black_box(&response);
+    response.tables.len()
+}
+
+#[inline(never)]
 pub fn stream_consume_wire(frame: &[u8]) -> Option<crate::stream::Tally> {
     crate::stream::wire_consume(frame, false)
 }

@@ -84,6 +84,7 @@ pub fn sample_request() -> Request {
 /// `put_slice` (a `Vec::extend_from_slice`); the request reserves its whole size first.
 pub mod hand {
     use super::*;
+    use wire_protocols::ignite::{Table, TablesGetResponse};
 
     /// The smallest msgpack form of an `i64` (as msgpack-java's `packLong`).
     #[inline]
@@ -194,5 +195,74 @@ pub mod hand {
         bin[1] = 16;
         bin[2..].copy_from_slice(&req.id);
         out.put_slice(&bin);
+    }
+
+    /// A msgpack integer of any width, as `i64` (`None` for another family or too short).
+    #[inline]
+    fn get_int(input: &mut &[u8]) -> Option<i64> {
+        let (&m, rest) = input.split_first()?;
+        *input = rest;
+        fn be<const N: usize>(input: &mut &[u8]) -> Option<[u8; N]> {
+            let (head, rest) = input.split_first_chunk::<N>()?;
+            *input = rest;
+            Some(*head)
+        }
+        Some(match m {
+            0x00..=0x7f => i64::from(m),
+            0xe0..=0xff => i64::from(m as i8),
+            0xcc => i64::from(be::<1>(input)?[0]),
+            0xcd => i64::from(u16::from_be_bytes(be(input)?)),
+            0xce => i64::from(u32::from_be_bytes(be(input)?)),
+            0xcf => i64::try_from(u64::from_be_bytes(be(input)?)).ok()?,
+            0xd0 => i64::from(be::<1>(input)?[0] as i8),
+            0xd1 => i64::from(i16::from_be_bytes(be(input)?)),
+            0xd2 => i64::from(i32::from_be_bytes(be(input)?)),
+            0xd3 => i64::from_be_bytes(be(input)?),
+            _ => return None,
+        })
+    }
+
+    /// A msgpack string of any width, borrowed and checked to be UTF-8.
+    #[inline]
+    fn get_str<'a>(input: &mut &'a [u8]) -> Option<&'a str> {
+        let (&m, rest) = input.split_first()?;
+        *input = rest;
+        let n = match m {
+            0xa0..=0xbf => usize::from(m & 0x1f),
+            0xd9 => usize::from(*input.split_first()?.0),
+            0xda => usize::from(u16::from_be_bytes(*input.first_chunk()?)),
+            0xdb => u32::from_be_bytes(*input.first_chunk()?) as usize,
+            _ => return None,
+        };
+        let width = match m {
+            0xd9 => 1,
+            0xda => 2,
+            0xdb => 4,
+            _ => 0,
+        };
+        let (text, rest) = input.get(width..)?.split_at_checked(n)?;
+        *input = rest;
+        if text.is_ascii() {
+            // SAFETY: ASCII is UTF-8.
+            Some(unsafe { std::str::from_utf8_unchecked(text) })
+        } else {
+            std::str::from_utf8(text).ok()
+        }
+    }
+
+    /// The TABLES_GET payload: an integer count, then `id name` per table. The count is
+    /// believed only as far as bytes follow it (each table takes at least two).
+    pub fn decode_tables(mut input: &[u8]) -> Option<TablesGetResponse<'_>> {
+        let count = usize::try_from(get_int(&mut input)?).ok()?;
+        if count > input.len() / 2 {
+            return None;
+        }
+        let mut tables = Vec::with_capacity(count);
+        for _ in 0..count {
+            let id = i32::try_from(get_int(&mut input)?).ok()?;
+            let name = get_str(&mut input)?;
+            tables.push(Table { id, name });
+        }
+        input.is_empty().then_some(TablesGetResponse { tables })
     }
 }

@@ -213,6 +213,35 @@ fn truncated_and_hostile_messages() {
 }
 
 #[test]
+fn every_operation_code_of_ignite_3_is_named() {
+    // apache/ignite-3 ClientOp.java: 1, 3-5, 10-41 (not every one), 43-75; 42 is no longer used.
+    let named: Vec<i32> = (0..=80)
+        .filter(|&code| {
+            let bytes = wire_runtime::msgpack::Value::UInt(code as u64)
+                .encode_to_vec()
+                .unwrap();
+            let op = decode::<ClientOp>(&bytes).unwrap();
+            assert_eq!(op.encode_to_vec().unwrap(), bytes, "code {code}");
+            !matches!(op, ClientOp::Other(_))
+        })
+        .collect();
+    let expected: Vec<i32> = [1, 3, 4, 5, 10, 12, 13, 15, 16, 18, 20, 22, 24, 26]
+        .into_iter()
+        .chain(28..=41)
+        .chain(43..=75)
+        .collect();
+    assert_eq!(named, expected);
+    assert_eq!(
+        decode::<ClientOp>(&[0x2e]).unwrap(),
+        ClientOp::JdbcSqlExecPsBatch
+    );
+    assert_eq!(
+        decode::<ClientOp>(&[0x4a]).unwrap(),
+        ClientOp::SqlCursorNextResultSet
+    );
+}
+
+#[test]
 fn unknown_operation_codes_stay_visible() {
     let bytes = [0xcd, 0x03, 0xe8, 0x05];
     let header = decode::<RequestHeader>(&bytes).unwrap();
@@ -220,8 +249,23 @@ fn unknown_operation_codes_stay_visible() {
     assert_eq!(header.encode_to_vec().unwrap(), bytes);
 }
 
-fn tuple_request() -> impl Strategy<Value = (i64, i32, Option<i64>, i32, Vec<u8>, Vec<u8>)> {
+/// Every tuple operation shares the request head.
+fn tuple_op() -> impl Strategy<Value = ClientOp> {
+    proptest::sample::select(vec![
+        ClientOp::TupleGet,
+        ClientOp::TupleUpsert,
+        ClientOp::TupleInsert,
+        ClientOp::TupleReplace,
+        ClientOp::TupleDelete,
+        ClientOp::TupleGetAndUpsert,
+        ClientOp::TupleContainsKey,
+    ])
+}
+
+fn tuple_request() -> impl Strategy<Value = (ClientOp, i64, i32, Option<i64>, i32, Vec<u8>, Vec<u8>)>
+{
     (
+        tuple_op(),
         any::<i64>(),
         any::<i32>(),
         proptest::option::of(any::<i64>()),
@@ -235,10 +279,10 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
-    fn tuple_requests_round_trip((request_id, table_id, tx, schema_id, bits, tuple) in tuple_request()) {
+    fn tuple_requests_round_trip((op, request_id, table_id, tx, schema_id, bits, tuple) in tuple_request()) {
         let request = Message {
             body: TupleRequest {
-                header: RequestHeader { op: ClientOp::TupleUpsert, request_id },
+                header: RequestHeader { op, request_id },
                 table_id,
                 tx,
                 schema_id,
@@ -256,7 +300,7 @@ proptest! {
         request_id: i64, tx in proptest::option::of(any::<i64>()), schema in proptest::option::of("[A-Z]{1,10}"),
         page_size in proptest::option::of(any::<i32>()), timeout in proptest::option::of(any::<i64>()),
         query in ".{0,100}", args in proptest::option::of((any::<i32>(), proptest::collection::vec(any::<u8>(), 0..50))),
-        ts: i64,
+        ts: i64, idle in proptest::option::of(any::<i64>()), property_count in 0i32..8, properties in proptest::collection::vec(any::<u8>(), 0..60),
     ) {
         let args = args.as_ref().map(|(count, tuple)| SqlArguments { count: *count, tuple });
         let request = SqlExecRequest {
@@ -265,9 +309,9 @@ proptest! {
             schema: schema.as_deref(),
             page_size,
             query_timeout_ms: timeout,
-            idle_timeout_ms: None,
-            property_count: 0,
-            properties: &[],
+            idle_timeout_ms: idle,
+            property_count,
+            properties: &properties,
             query: &query,
             arguments: args,
             observable_timestamp: ts,
@@ -391,9 +435,12 @@ proptest! {
             error: failed.then(|| build_error(&err)),
             details: (!failed).then_some(details),
         };
-        let bytes = response.encode_to_vec().unwrap();
-        prop_assert_eq!(bytes.len(), response.encoded_len());
-        prop_assert_eq!(decode::<HandshakeResponse<'_>>(&bytes).unwrap(), response);
+        // The server's first message carries the magic too.
+        let first = First { body: response };
+        let bytes = first.encode_to_vec().unwrap();
+        prop_assert_eq!(bytes.len(), first.encoded_len());
+        prop_assert_eq!(&bytes[..4], b"IGNI");
+        prop_assert_eq!(decode::<First<HandshakeResponse<'_>>>(&bytes).unwrap(), first);
     }
 
     #[test]
@@ -424,5 +471,9 @@ proptest! {
         prop_assert_eq!(decode::<TableGetResponse>(&found.encode_to_vec().unwrap()).unwrap(), found);
         let beat = HeartbeatRequest { header: RequestHeader { op: ClientOp::Heartbeat, request_id } };
         prop_assert_eq!(decode::<HeartbeatRequest>(&beat.encode_to_vec().unwrap()).unwrap(), beat);
+        let all = Message { body: TablesGetRequest { header: RequestHeader { op: ClientOp::TablesGet, request_id } } };
+        let all_bytes = all.encode_to_vec().unwrap();
+        prop_assert_eq!(all_bytes.len(), all.encoded_len());
+        prop_assert_eq!(decode::<Message<TablesGetRequest>>(&all_bytes).unwrap(), all);
     }
 }

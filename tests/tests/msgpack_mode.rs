@@ -1,10 +1,10 @@
 //! The derive's msgpack mode: every field a msgpack value, in order (no enclosing array), as
-//! Apache Ignite 3's client protocol lays out its messages; and the runtime's msgpack layer
-//! against the independent `rmp` crate.
+//! Apache Ignite 3's client protocol lays out its messages. The runtime's msgpack layer is
+//! checked against `rmp` in `msgpack_rmp.rs`.
 
 use proptest::prelude::*;
-use wire_runtime::msgpack::{self, Timestamp};
-use wire_runtime::{ErrorKind, Reader, WireDecode, WireEncode, decode};
+use wire_runtime::msgpack::Timestamp;
+use wire_runtime::{ErrorKind, WireDecode, WireEncode, decode};
 
 /// An operation code, written as a msgpack integer; unknown codes stay visible.
 #[derive(WireDecode, WireEncode, Debug, PartialEq, Clone, Copy)]
@@ -225,44 +225,6 @@ proptest! {
         prop_assert_eq!(bytes.len(), value.encoded_len());
         prop_assert_eq!(decode::<Everything>(&bytes).unwrap(), value);
     }
-
-    #[test]
-    fn integers_agree_with_rmp(value: i64, unsigned: u64) {
-        // Ours read what rmp writes, and rmp reads what we write.
-        let mut theirs = Vec::new();
-        rmp::encode::write_sint(&mut theirs, value).unwrap();
-        prop_assert_eq!(msgpack::read_int::<i64>(&mut Reader::new(&theirs)).unwrap(), value);
-        let mut ours = Vec::new();
-        msgpack::write_int(&mut ours, value);
-        prop_assert_eq!(rmp::decode::read_int::<i64, _>(&mut &ours[..]).unwrap(), value);
-        // Both pick the smallest form.
-        prop_assert_eq!(ours.len(), theirs.len());
-        let mut theirs = Vec::new();
-        rmp::encode::write_uint(&mut theirs, unsigned).unwrap();
-        let mut ours = Vec::new();
-        msgpack::write_uint(&mut ours, unsigned);
-        prop_assert_eq!(&ours, &theirs);
-    }
-
-    #[test]
-    fn strings_binaries_and_headers_agree_with_rmp(text in ".{0,300}", data in proptest::collection::vec(any::<u8>(), 0..300), n in 0u32..100_000) {
-        let mut theirs = Vec::new();
-        rmp::encode::write_str(&mut theirs, &text).unwrap();
-        rmp::encode::write_bin(&mut theirs, &data).unwrap();
-        rmp::encode::write_array_len(&mut theirs, n).unwrap();
-        rmp::encode::write_map_len(&mut theirs, n).unwrap();
-        rmp::encode::write_f64(&mut theirs, 1.5).unwrap();
-        let mut ours = Vec::new();
-        msgpack::write_str(&mut ours, &text).unwrap();
-        msgpack::write_bin(&mut ours, &data).unwrap();
-        msgpack::write_array_len(&mut ours, n as usize).unwrap();
-        msgpack::write_map_len(&mut ours, n as usize).unwrap();
-        msgpack::write_f64(&mut ours, 1.5);
-        prop_assert_eq!(&ours, &theirs);
-        let mut r = Reader::new(&theirs);
-        prop_assert_eq!(msgpack::read_str(&mut r).unwrap(), text.as_str());
-        prop_assert_eq!(msgpack::read_bin(&mut r).unwrap(), &data[..]);
-    }
 }
 
 #[test]
@@ -299,4 +261,86 @@ fn context_reaches_msgpack_children() {
         payload: Payload { name: None },
     };
     assert_eq!(beat.encode_to_vec().unwrap(), [0x01, 0x02]);
+}
+
+/// `#[wire(bin)]`: any byte container as one bin value, where `Vec<u8>` alone would be an
+/// array of integers.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+#[wire(msgpack)]
+struct Blobs<'a> {
+    #[wire(bin)]
+    owned: Vec<u8>,
+    #[wire(bin)]
+    boxed: Box<[u8]>,
+    #[wire(bin)]
+    fixed: [u8; 4],
+    #[wire(bin)]
+    borrowed: &'a [u8],
+    #[wire(bin)]
+    cow: std::borrow::Cow<'a, [u8]>,
+    #[wire(bin)]
+    shared: bytes::Bytes,
+    #[wire(bin)]
+    maybe: Option<Vec<u8>>,
+    array: Vec<u8>,
+}
+
+#[test]
+fn bin_fields_are_msgpack_bin_whatever_their_type() {
+    let data: Vec<u8> = (0..=255).cycle().take(300).collect();
+    let blobs = Blobs {
+        owned: data.clone(),
+        boxed: data[..3].into(),
+        fixed: [1, 2, 3, 4],
+        borrowed: &data[..40],
+        cow: std::borrow::Cow::Borrowed(&data[..0]),
+        shared: bytes::Bytes::from_static(b"shared"),
+        maybe: None,
+        array: vec![1, 200],
+    };
+    let bytes = blobs.encode_to_vec().unwrap();
+    assert_eq!(bytes.len(), blobs.encoded_len());
+    // The same bytes as rmp's bin writer, value by value.
+    let mut theirs = Vec::new();
+    for field in [
+        &data[..],
+        &data[..3],
+        &[1, 2, 3, 4],
+        &data[..40],
+        &[],
+        b"shared",
+    ] {
+        rmp::encode::write_bin(&mut theirs, field).unwrap();
+    }
+    rmp::encode::write_nil(&mut theirs).unwrap();
+    rmp::encode::write_array_len(&mut theirs, 2).unwrap();
+    rmp::encode::write_uint(&mut theirs, 1).unwrap();
+    rmp::encode::write_uint(&mut theirs, 200).unwrap();
+    assert_eq!(bytes, theirs);
+    assert_eq!(decode::<Blobs<'_>>(&bytes).unwrap(), blobs);
+    let some = Blobs {
+        maybe: Some(vec![9]),
+        ..blobs.clone()
+    };
+    assert_eq!(
+        decode::<Blobs<'_>>(&some.encode_to_vec().unwrap()).unwrap(),
+        some
+    );
+
+    // A fixed-size field takes a bin of exactly its size.
+    #[derive(WireDecode, WireEncode, Debug, PartialEq)]
+    #[wire(msgpack)]
+    struct Id {
+        #[wire(bin)]
+        id: [u8; 4],
+    }
+    let err = decode::<Id>(&[0xc4, 3, 1, 2, 3]).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::InvalidValue("bin of the wrong length")
+    );
+    assert_eq!(err.path().to_string(), "Id.id");
+    assert_eq!(err.offset(), 0);
+    let err = decode::<Id>(&[0x94, 1, 2, 3, 4]).unwrap_err();
+    assert_eq!(err.path().to_string(), "Id.id");
 }

@@ -1,4 +1,5 @@
-//! `ClientOp`: the operation codes of requests.
+//! `ClientOp`: the operation codes of requests, every one of Ignite 3's `ClientOp` (42, once
+//! JDBC_QUERY_META, is no longer used).
 
 use wire_runtime::{WireDecode, WireEncode};
 
@@ -59,16 +60,36 @@ ops! {
     TupleGetAndDelete = 32,
     /// 33
     TupleContainsKey = 33,
+    /// 34
+    JdbcExec = 34,
+    /// 35
+    JdbcNext = 35,
+    /// 36
+    JdbcExecBatch = 36,
+    /// 37
+    JdbcCursorClose = 37,
+    /// 38
+    JdbcTableMeta = 38,
+    /// 39
+    JdbcColumnMeta = 39,
+    /// 40
+    JdbcSchemasMeta = 40,
+    /// 41
+    JdbcPkMeta = 41,
     /// 43
     TxBegin = 43,
     /// 44
     TxCommit = 44,
     /// 45
     TxRollback = 45,
+    /// 46
+    JdbcSqlExecPsBatch = 46,
     /// 47
     ComputeExecute = 47,
     /// 48
     ClusterGetNodes = 48,
+    /// 49
+    ComputeExecuteColocated = 49,
     /// 50
     SqlExec = 50,
     /// 51
@@ -77,14 +98,38 @@ ops! {
     SqlCursorClose = 52,
     /// 53
     PartitionAssignmentGet = 53,
+    /// 54
+    JdbcConnect = 54,
+    /// 55
+    JdbcTxFinish = 55,
     /// 56
     SqlExecScript = 56,
+    /// 57
+    SqlQueryMeta = 57,
+    /// 58
+    JdbcMoreResults = 58,
+    /// 59
+    ComputeGetState = 59,
+    /// 60
+    ComputeCancel = 60,
+    /// 61
+    ComputeChangePriority = 61,
     /// 62
     StreamerBatchSend = 62,
+    /// 63
+    SqlExecBatch = 63,
+    /// 64
+    ComputeExecuteMapReduce = 64,
     /// 65
     PrimaryReplicasGet = 65,
+    /// 66
+    StreamerWithReceiverBatchSend = 66,
     /// 67
     TupleContainsAllKeys = 67,
+    /// 68
+    JdbcCancel = 68,
+    /// 69
+    ComputeExecutePartitioned = 69,
     /// 70
     OperationCancel = 70,
     /// 71
@@ -93,6 +138,8 @@ ops! {
     TableGetQualified = 72,
     /// 73
     ServerOpResponse = 73,
+    /// 74
+    SqlCursorNextResultSet = 74,
     /// 75
     TxDiscard = 75,
 }

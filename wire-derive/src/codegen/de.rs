@@ -379,6 +379,7 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize) -> TokenStream {
         CodecKind::MsgPack => {
             quote!(<#ty as #rt::msgpack::MsgPackDecode<'de>>::decode_msgpack(#r)?)
         }
+        CodecKind::MsgPackBin => quote!(<#ty as #rt::msgpack::BinDecode<'de>>::decode_bin(#r)?),
         CodecKind::MsgPackExt { ext_type } => quote!({
             let __s = &mut #rt::msgpack::read_ext_section(#r, #ext_type)?;
             let __v = <#ty as #rt::WireDecode<'de>>::decode(__s)?;

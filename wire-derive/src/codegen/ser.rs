@@ -358,6 +358,7 @@ pub fn len_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenStrea
     let x = format_ident!("__x{}", depth);
     match &codec.kind {
         CodecKind::MsgPack => quote!(<#ty as #rt::msgpack::MsgPackEncode>::msgpack_len(#value)),
+        CodecKind::MsgPackBin => quote!(<#ty as #rt::msgpack::BinEncode>::bin_len(#value)),
         CodecKind::MsgPackExt { .. } => {
             quote!(#rt::msgpack::ext_size(<#ty as #rt::WireEncode>::encoded_len(#value)))
         }
@@ -448,6 +449,9 @@ pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenSt
     match &codec.kind {
         CodecKind::MsgPack => {
             quote!(<#ty as #rt::msgpack::MsgPackEncode>::encode_msgpack(#value, __buf)?;)
+        }
+        CodecKind::MsgPackBin => {
+            quote!(<#ty as #rt::msgpack::BinEncode>::encode_bin(#value, __buf)?;)
         }
         CodecKind::MsgPackExt { ext_type } => quote! {
             #rt::msgpack::write_ext_header(__buf, #ext_type, <#ty as #rt::WireEncode>::encoded_len(#value))?;

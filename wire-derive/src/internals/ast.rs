@@ -130,6 +130,8 @@ pub enum CodecKind {
     MsgPackExt { ext_type: Expr },
     /// msgpack mode: a `Vec` as an integer count, then the items (Ignite's lists).
     MsgPackCounted { item: Type },
+    /// msgpack mode: a byte container as one bin value (`BinDecode`/`BinEncode`).
+    MsgPackBin,
 }
 
 pub enum LenSource {
@@ -424,12 +426,18 @@ fn lower_unconditional(
     if cx.msgpack.get() {
         return lower_msgpack(cx, attrs, ty, ty_span);
     }
-    for (span, what) in [(attrs.ext.span(), "ext"), (attrs.counted.span(), "counted")] {
+    let mut misplaced_msgpack = false;
+    for (span, what) in [
+        (attrs.ext.span(), "ext"),
+        (attrs.counted.span(), "counted"),
+        (attrs.bin.span(), "bin"),
+    ] {
         if let Some(span) = span {
             cx.error_at(
                 span,
                 format!("`{what}` describes a msgpack value: add `#[wire(msgpack)]` to the struct"),
             );
+            misplaced_msgpack = true;
         }
     }
     let conflict = |a: Option<Span>, first: &str, second: &str| {
@@ -541,7 +549,8 @@ fn lower_unconditional(
         return lower_contents(cx, attrs, ty, order, ty_span, None);
     }
 
-    if types::is_unsized_layout(ty) && !attrs.broken {
+    // A misplaced msgpack attribute meant a msgpack value: its size is no further error.
+    if types::is_unsized_layout(ty) && !attrs.broken && !misplaced_msgpack {
         cx.error_at(ty_span, "this type has no size of its own: give it `#[wire(len = u16)]` (a byte-length prefix), `#[wire(count = u16)]` (an element count) or `#[wire(rest)]` (the rest of the input)");
     }
     lower_contents(cx, attrs, ty, order, ty_span, None)
@@ -723,7 +732,7 @@ fn lower_msgpack(cx: &Ctxt, attrs: &FieldAttrs, ty: &Type, ty_span: Span) -> Cod
         (attrs.value.span(), "value"),
     ] {
         if let Some(span) = span {
-            cx.error_at(span, format!("`{what}` does not apply in msgpack mode: every field is a self-describing msgpack value (nil for `None`, a counted list with `counted`, a binary layout with `ext = N`)"));
+            cx.error_at(span, format!("`{what}` does not apply in msgpack mode: every field is a self-describing msgpack value (nil for `None`, a counted list with `counted`, bytes as bin with `bin`, a binary layout with `ext = N`)"));
         }
     }
     let kind = if let Some(path) = attrs.with.get() {
@@ -734,15 +743,25 @@ fn lower_msgpack(cx: &Ctxt, attrs: &FieldAttrs, ty: &Type, ty_span: Span) -> Cod
             ctx: Some(ctx.clone()),
         }
     } else if let Some(ext_type) = attrs.ext.get() {
-        if let Some(span) = attrs.counted.span() {
-            cx.error_at(
-                span,
-                "conflicting wire attributes: `counted` cannot be combined with `ext`",
-            );
+        for (span, what) in [(attrs.counted.span(), "counted"), (attrs.bin.span(), "bin")] {
+            if let Some(span) = span {
+                cx.error_at(
+                    span,
+                    format!("conflicting wire attributes: `{what}` cannot be combined with `ext`"),
+                );
+            }
         }
         CodecKind::MsgPackExt {
             ext_type: ext_type.clone(),
         }
+    } else if attrs.bin.is_set() {
+        if let Some(span) = attrs.counted.span() {
+            cx.error_at(
+                span,
+                "conflicting wire attributes: `counted` cannot be combined with `bin`",
+            );
+        }
+        CodecKind::MsgPackBin
     } else if attrs.counted.is_set() {
         match types::seq(ty) {
             Some(seq) if seq.kind == types::SeqKind::Vec => CodecKind::MsgPackCounted {

@@ -121,6 +121,7 @@ pub struct FieldAttrs {
     pub optional: Attr<()>,
     pub ext: Attr<Expr>,
     pub counted: Attr<()>,
+    pub bin: Attr<()>,
     pub nullable: Attr<()>,
     pub empty_is_none: Attr<()>,
     pub cond: Attr<Expr>,
@@ -144,7 +145,7 @@ pub struct FieldAttrs {
 
 const CONTAINER_KEYS: &str = "le, be, ctx(..), magic, validate, msgpack, inline, bits, reserved(..), tag, tag(..), tag_bits, peek, ctx_tag";
 const VARIANT_KEYS: &str = "tag, other, magic, validate";
-const FIELD_KEYS: &str = "len, count, rest, rest_len, inclusive, allow_trailing, nullable, empty_is_none, if, optional, ext, counted, ctx, with, skip, default, \
+const FIELD_KEYS: &str = "len, count, rest, rest_len, inclusive, allow_trailing, nullable, empty_is_none, if, optional, ext, counted, bin, ctx, with, skip, default, \
      fill, le, be, pad_before, pad_after, item(..), key(..), value(..), bit, bits";
 
 /// Runs `each` on every `#[wire(...)]` item of `attrs`, recording parse errors and going on.
@@ -533,6 +534,7 @@ impl FieldAttrs {
             optional: Attr::none("optional"),
             ext: Attr::none("ext"),
             counted: Attr::none("counted"),
+            bin: Attr::none("bin"),
             nullable: Attr::none("nullable"),
             empty_is_none: Attr::none("empty_is_none"),
             cond: Attr::none("if"),
@@ -585,6 +587,7 @@ impl FieldAttrs {
             "optional" => self.optional.flag(cx, span),
             "ext" => self.ext.set(cx, span, parse_expr(meta, "ext")?),
             "counted" => self.counted.flag(cx, span),
+            "bin" => self.bin.flag(cx, span),
             "nullable" => self.nullable.flag(cx, span),
             "empty_is_none" => self.empty_is_none.flag(cx, span),
             "if" => self.cond.set(cx, span, parse_expr(meta, "if")?),

@@ -21,11 +21,13 @@
 //!
 //! [`Reader`]: crate::Reader
 
+mod bin;
 mod dynamic;
 mod read;
 mod value;
 mod write;
 
+pub use bin::{BinDecode, BinEncode};
 pub use dynamic::Value;
 pub use value::{MsgPackDecode, MsgPackEncode, Timestamp};
 
