@@ -35,10 +35,20 @@ enum Packet<'a> {
 impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
     const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
     #[inline(always)]
-    #[allow(unused_variables, clippy::needless_question_mark)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
     ) -> ::wire_runtime::__private::Result<Self, ::wire_runtime::__private::DecodeError> {
+        Self::decode_then(__r, |__value, _| __value)
+    }
+    #[inline(always)]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<__WireThen, ::wire_runtime::__private::DecodeError> {
         let __at = __r.offset();
         let __tag = ::wire_runtime::__private::field(
             "Packet",
@@ -89,10 +99,13 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
                         },
                     )?;
                     let body = &__wire_body;
-                    ::wire_runtime::__private::Ok(Self::PingReq {
-                        header: __wire_header,
-                        body: __wire_body,
-                    })
+                    ::wire_runtime::__private::Ok(__then(
+                        Self::PingReq {
+                            header: __wire_header,
+                            body: __wire_body,
+                        },
+                        &*__r,
+                    ))
                 },
             ),
             3 => ::wire_runtime::__private::field(
@@ -133,10 +146,13 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
                         },
                     )?;
                     let publish = &__wire_publish;
-                    ::wire_runtime::__private::Ok(Self::Publish {
-                        flags: __wire_flags,
-                        publish: __wire_publish,
-                    })
+                    ::wire_runtime::__private::Ok(__then(
+                        Self::Publish {
+                            flags: __wire_flags,
+                            publish: __wire_publish,
+                        },
+                        &*__r,
+                    ))
                 },
             ),
             13 => ::wire_runtime::__private::field(
@@ -180,10 +196,13 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
                         },
                     )?;
                     let body = &__wire_body;
-                    ::wire_runtime::__private::Ok(Self::PingResp {
-                        header: __wire_header,
-                        body: __wire_body,
-                    })
+                    ::wire_runtime::__private::Ok(__then(
+                        Self::PingResp {
+                            header: __wire_header,
+                            body: __wire_body,
+                        },
+                        &*__r,
+                    ))
                 },
             ),
             14 => ::wire_runtime::__private::field(
@@ -227,10 +246,13 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
                         },
                     )?;
                     let body = &__wire_body;
-                    ::wire_runtime::__private::Ok(Self::Disconnect {
-                        header: __wire_header,
-                        body: __wire_body,
-                    })
+                    ::wire_runtime::__private::Ok(__then(
+                        Self::Disconnect {
+                            header: __wire_header,
+                            body: __wire_body,
+                        },
+                        &*__r,
+                    ))
                 },
             ),
             8 => {
@@ -273,10 +295,13 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
                             },
                         )?;
                         let body = &__wire_body;
-                        ::wire_runtime::__private::Ok(Self::Subscribe {
-                            header: __wire_header,
-                            body: __wire_body,
-                        })
+                        ::wire_runtime::__private::Ok(__then(
+                            Self::Subscribe {
+                                header: __wire_header,
+                                body: __wire_body,
+                            },
+                            &*__r,
+                        ))
                     },
                 )
             }

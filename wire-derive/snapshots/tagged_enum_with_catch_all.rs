@@ -19,11 +19,21 @@ enum Command<'a> {
 #[automatically_derived]
 impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Command<'a> {
     const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
     ) -> ::wire_runtime::__private::Result<Self, ::wire_runtime::__private::DecodeError> {
+        Self::decode_then(__r, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<__WireThen, ::wire_runtime::__private::DecodeError> {
         let __at = __r.offset();
         let __tag = ::wire_runtime::__private::field(
             "Command",
@@ -38,7 +48,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Command<'a> {
         )?;
         #[deny(unreachable_patterns)]
         match __tag {
-            (0x0015, 1) => ::wire_runtime::__private::Ok(Self::Heartbeat),
+            (0x0015, 1) => ::wire_runtime::__private::Ok(__then(Self::Heartbeat, &*__r)),
             (0x0002, 1) => ::wire_runtime::__private::field(
                 "Command",
                 "Publish",
@@ -58,10 +68,13 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Command<'a> {
                         },
                     )?;
                     let messages = &__wire_messages;
-                    ::wire_runtime::__private::Ok(Self::Publish {
-                        publisher_id: __wire_publisher_id,
-                        messages: __wire_messages,
-                    })
+                    ::wire_runtime::__private::Ok(__then(
+                        Self::Publish {
+                            publisher_id: __wire_publisher_id,
+                            messages: __wire_messages,
+                        },
+                        &*__r,
+                    ))
                 },
             ),
             #[allow(unreachable_patterns)]
@@ -84,11 +97,14 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Command<'a> {
                             },
                         )?;
                         let body = &__wire_body;
-                        ::wire_runtime::__private::Ok(Self::Unknown {
-                            key: __wire_key,
-                            version: __wire_version,
-                            body: __wire_body,
-                        })
+                        ::wire_runtime::__private::Ok(__then(
+                            Self::Unknown {
+                                key: __wire_key,
+                                version: __wire_version,
+                                body: __wire_body,
+                            },
+                            &*__r,
+                        ))
                     },
                 )
             }

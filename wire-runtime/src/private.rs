@@ -14,6 +14,7 @@ pub use crate::varint::{VarInt, Vbi};
 pub use alloc::collections::BTreeMap;
 pub use alloc::vec::Vec;
 pub use bytes::BufMut;
+pub use core::ops::FnOnce;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
 pub use core::{default::Default, primitive, stringify};

@@ -175,7 +175,7 @@ impl<'de> Reader<'de> {
     }
 
     /// Consumes `N` bytes as an array reference: one bounds check for a run of fixed-size fields.
-    #[inline]
+    #[inline(always)]
     pub fn take_array<const N: usize>(&mut self) -> Result<&'de [u8; N], DecodeError> {
         match self.rest.split_first_chunk::<N>() {
             Some((head, tail)) => {

@@ -27,6 +27,9 @@ pub enum Version {
 // Serialized as the packet's own fields: the name is `Packet::name`.
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(untagged))]
 #[wire(inline, tag = u8, tag_bits = 4..8, peek, ctx(version: Version))]
+// An explicit tag byte: without it the variant is a value of a vector capacity inside the
+// properties, which every `match` and the drop must decode with arithmetic.
+#[repr(u8)]
 pub enum Packet<'a> {
     /// CONNECT (client to server).
     #[wire(tag = 1)]
@@ -187,9 +190,10 @@ pub enum Packet<'a> {
 /// Incomplete input is reported as [`DecodeError::is_incomplete`], with at least how many more
 /// bytes are needed.
 pub fn decode(input: &[u8], version: Version) -> Result<(Packet<'_>, usize), DecodeError> {
-    let mut r = Reader::new(input);
-    let packet = Packet::decode_with(&mut r, version)?;
-    Ok((packet, r.offset()))
+    // Built in place: see `WireDecode::decode_then`.
+    Packet::decode_with_then(&mut Reader::new(input), version, |packet, r| {
+        (packet, r.offset())
+    })
 }
 
 /// Encodes one packet into a new buffer allocated once at the exact size.

@@ -184,16 +184,19 @@ pub enum PropertyScope {
 #[derive(Clone, Default)]
 pub struct Properties<'a> {
     repr: Repr<'a>,
+    /// The scope a `Repr::Wire` list decoded in: every property parses, is allowed there, and
+    /// none is repeated that may not be. `None` for a built list, checked when encoded.
+    ///
+    /// Kept out of `Repr` so that `Repr` (and `Option<Properties>`) needs no tag byte: the
+    /// variants, and `None`, are values of the vector capacity inside the `Cow`, one 8-byte
+    /// word, which a PUBLISH without properties writes and its reader reads in one piece.
+    checked: Option<PropertyScope>,
 }
 
 #[derive(Clone)]
 enum Repr<'a> {
-    /// The bytes of a list that decoded in `scope`: every property parses, is allowed there,
-    /// and none is repeated that may not be.
-    Wire {
-        bytes: &'a [u8],
-        scope: PropertyScope,
-    },
+    /// The bytes of a list that decoded (see `Properties::checked`).
+    Wire(&'a [u8]),
     /// Properties to encode, checked when encoded.
     List(Cow<'a, [Property<'a>]>),
 }
@@ -214,6 +217,7 @@ impl<'a> Properties<'a> {
     pub fn from_list(list: Vec<Property<'a>>) -> Self {
         Properties {
             repr: Repr::List(Cow::Owned(list)),
+            checked: None,
         }
     }
 
@@ -221,26 +225,39 @@ impl<'a> Properties<'a> {
     pub fn from_slice(list: &'a [Property<'a>]) -> Self {
         Properties {
             repr: Repr::List(Cow::Borrowed(list)),
+            checked: None,
         }
     }
 
     /// True when there are none.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         match &self.repr {
-            Repr::Wire { bytes, .. } => bytes.is_empty(),
+            Repr::Wire(bytes) => bytes.is_empty(),
             Repr::List(list) => list.is_empty(),
         }
     }
 
     /// The properties, in order.
+    #[inline(always)]
     pub fn iter(&self) -> Iter<'a, '_> {
         match &self.repr {
             // SAFETY: `Repr::Wire` holds bytes that decoded as this sequence of properties
             // (`decode_with`), and the iteration decodes them again from the first byte.
-            Repr::Wire { bytes, .. } => {
-                Iter(IterRepr::Wire(unsafe { Reader::new_validated(bytes) }))
-            }
+            Repr::Wire(bytes) => Iter(IterRepr::Wire(unsafe { Reader::new_validated(bytes) })),
             Repr::List(list) => Iter(IterRepr::List(list.iter())),
+        }
+    }
+
+    /// True when a Topic Alias is among them.
+    #[inline(always)]
+    pub fn has_topic_alias(&self) -> bool {
+        // The out-of-line search gets the bytes or the slice, not the list: a list whose
+        // address went to a function would have to be built in memory on every decode.
+        match &self.repr {
+            // SAFETY: `Repr::Wire` holds bytes that decoded as properties (see `iter`).
+            Repr::Wire(bytes) => wire_has_topic_alias(unsafe { Reader::new_validated(bytes) }),
+            Repr::List(list) => list_has_topic_alias(list),
         }
     }
 
@@ -252,14 +269,25 @@ impl<'a> Properties<'a> {
     /// Checks the list against `scope` (allow-list and repetitions).
     #[inline(always)]
     fn check(&self, scope: PropertyScope) -> Result<(), &'static str> {
-        match &self.repr {
-            Repr::Wire { scope: checked, .. } if *checked == scope => Ok(()),
-            _ => {
-                let mut seen = Seen::new(scope);
-                self.iter().try_for_each(|property| seen.add(&property))
-            }
+        if self.checked == Some(scope) {
+            return Ok(());
         }
+        let mut seen = Seen::new(scope);
+        self.iter().try_for_each(|property| seen.add(&property))
     }
+}
+
+#[cold]
+#[inline(never)]
+fn wire_has_topic_alias(list: Reader<'_>) -> bool {
+    Iter(IterRepr::Wire(list)).any(|p| matches!(p, Property::TopicAlias { .. }))
+}
+
+#[cold]
+#[inline(never)]
+fn list_has_topic_alias(list: &[Property<'_>]) -> bool {
+    list.iter()
+        .any(|p| matches!(p, Property::TopicAlias { .. }))
 }
 
 /// The properties of a [`Properties`], in order.
@@ -318,7 +346,8 @@ impl<'de: 'a, 'a> DecodeWith<'de, PropertyScope> for Properties<'a> {
             }
         }
         Ok(Properties {
-            repr: Repr::Wire { bytes, scope },
+            repr: Repr::Wire(bytes),
+            checked: Some(scope),
         })
     }
 }
@@ -341,7 +370,7 @@ impl EncodeWith<PropertyScope> for Properties<'_> {
         })?;
         Vbi::try_from(self.body_len())?.encode(buf)?;
         match &self.repr {
-            Repr::Wire { bytes, .. } => buf.put_slice(bytes),
+            Repr::Wire(bytes) => buf.put_slice(bytes),
             Repr::List(list) => {
                 for property in list.iter() {
                     property
@@ -359,7 +388,7 @@ impl Properties<'_> {
     #[inline(always)]
     fn body_len(&self) -> usize {
         match &self.repr {
-            Repr::Wire { bytes, .. } => bytes.len(),
+            Repr::Wire(bytes) => bytes.len(),
             Repr::List(list) => list.iter().map(WireEncode::encoded_len).sum(),
         }
     }

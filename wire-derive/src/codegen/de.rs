@@ -24,8 +24,11 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
     let inline = inline_attr(cont);
     let mut extra = bitfield_impl(cont);
     extra.extend(msgpack_impl(cont));
-    let item = match ctx_type(cont) {
-        Some(ctx_ty) => quote! {
+    // An enum hands its value to a continuation in each variant's branch (see
+    // `WireDecode::decode_then`); `decode` is the identity continuation.
+    let then_ty = quote!(impl #rt::FnOnce(Self, &#rt::Reader<'de>) -> __WireThen);
+    let item = match (ctx_type(cont), matches!(cont.data, Data::Enum(_))) {
+        (Some(ctx_ty), false) => quote! {
             #[automatically_derived]
             impl #impl_generics #rt::DecodeWith<'de, #ctx_ty> for #ident #ty_generics #where_clause {
                 #inline
@@ -36,18 +39,52 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
                 }
             }
         },
-        None => {
-            let fixed = fixed_size(cont);
-            quote! {
-                #[automatically_derived]
-                impl #impl_generics #rt::WireDecode<'de> for #ident #ty_generics #where_clause {
-                    const FIXED_SIZE: #rt::Option<usize> = #fixed;
+        (Some(ctx_ty), true) => quote! {
+            #[automatically_derived]
+            impl #impl_generics #rt::DecodeWith<'de, #ctx_ty> for #ident #ty_generics #where_clause {
+                #[inline(always)]
+                fn decode_with(__r: &mut #rt::Reader<'de>, __ctx: #ctx_ty) -> #rt::Result<Self, #rt::DecodeError> {
+                    Self::decode_with_then(__r, __ctx, |__value, _| __value)
+                }
 
+                #inline
+                #[allow(unused_variables, clippy::needless_question_mark)]
+                fn decode_with_then<__WireThen>(__r: &mut #rt::Reader<'de>, __ctx: #ctx_ty, __then: #then_ty) -> #rt::Result<__WireThen, #rt::DecodeError> {
+                    #ctx_binding
+                    #body
+                }
+            }
+        },
+        (None, is_enum) => {
+            let fixed = fixed_size(cont);
+            let methods = if is_enum {
+                quote! {
+                    #[inline(always)]
+                    fn decode(__r: &mut #rt::Reader<'de>) -> #rt::Result<Self, #rt::DecodeError> {
+                        Self::decode_then(__r, |__value, _| __value)
+                    }
+
+                    #inline
+                    #[allow(unused_variables, clippy::needless_question_mark)]
+                    fn decode_then<__WireThen>(__r: &mut #rt::Reader<'de>, __then: #then_ty) -> #rt::Result<__WireThen, #rt::DecodeError> {
+                        #body
+                    }
+                }
+            } else {
+                quote! {
                     #inline
                     #[allow(unused_variables, clippy::needless_question_mark)]
                     fn decode(__r: &mut #rt::Reader<'de>) -> #rt::Result<Self, #rt::DecodeError> {
                         #body
                     }
+                }
+            };
+            quote! {
+                #[automatically_derived]
+                impl #impl_generics #rt::WireDecode<'de> for #ident #ty_generics #where_clause {
+                    const FIXED_SIZE: #rt::Option<usize> = #fixed;
+
+                    #methods
                 }
             }
         }
@@ -753,7 +790,7 @@ fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
                     #bind
                     #magic
                     #stmts
-                    #rt::Ok(#construct)
+                    #rt::Ok(__then(#construct, &*__r))
                 })
             };
             continue;
@@ -767,12 +804,12 @@ fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
             v.validate.as_ref(),
         );
         let body = if v.fields.fields.is_empty() && v.magic.is_none() {
-            quote!(#rt::Ok(#construct))
+            quote!(#rt::Ok(__then(#construct, &*__r)))
         } else {
             quote!(#rt::field(#name, #vname, #[inline(always)] || {
                 #magic
                 #stmts
-                #rt::Ok(#construct)
+                #rt::Ok(__then(#construct, &*__r))
             }))
         };
         arms.extend(quote!(#tag => #body,));
