@@ -266,14 +266,20 @@ impl<'a> Properties<'a> {
         self.iter().collect()
     }
 
-    /// Checks the list against `scope` (allow-list and repetitions).
+    /// Checks the list against `scope` (allow-list and repetitions) and returns its size
+    /// without the length in front, in one walk over a built list.
     #[inline(always)]
-    fn check(&self, scope: PropertyScope) -> Result<(), &'static str> {
-        if self.checked == Some(scope) {
-            return Ok(());
+    fn checked_body_len(&self, scope: PropertyScope) -> Result<usize, &'static str> {
+        match &self.repr {
+            Repr::Wire(bytes) if self.checked == Some(scope) => Ok(bytes.len()),
+            _ => {
+                let mut seen = Seen::new(scope);
+                self.iter().try_fold(0, |len, property| {
+                    seen.add(&property)?;
+                    Ok(len + property.encoded_len())
+                })
+            }
         }
-        let mut seen = Seen::new(scope);
-        self.iter().try_for_each(|property| seen.add(&property))
     }
 }
 
@@ -365,10 +371,10 @@ impl EncodeWith<PropertyScope> for Properties<'_> {
         buf: &mut B,
         scope: PropertyScope,
     ) -> Result<(), EncodeError> {
-        self.check(scope).map_err(|why| {
+        let len = self.checked_body_len(scope).map_err(|why| {
             EncodeError::new(EncodeErrorKind::Custom(why)).in_field("Properties", "list")
         })?;
-        Vbi::try_from(self.body_len())?.encode(buf)?;
+        Vbi::try_from(len)?.encode(buf)?;
         match &self.repr {
             Repr::Wire(bytes) => buf.put_slice(bytes),
             Repr::List(list) => {

@@ -80,7 +80,7 @@ impl<const TOPIC: bool> WireEncode for Utf8Str<'_, TOPIC> {
         2 + self.str.len()
     }
 
-    #[inline]
+    #[inline(always)]
     fn encode<B: BufMut + ?Sized>(&self, buf: &mut B) -> Result<(), EncodeError> {
         let len = u16::try_from(self.str.len()).map_err(|_| {
             EncodeError::new(EncodeErrorKind::LengthOverflow {
