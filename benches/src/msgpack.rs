@@ -227,18 +227,13 @@ pub mod hand {
     fn get_str<'a>(input: &mut &'a [u8]) -> Option<&'a str> {
         let (&m, rest) = input.split_first()?;
         *input = rest;
-        let n = match m {
-            0xa0..=0xbf => usize::from(m & 0x1f),
-            0xd9 => usize::from(*input.split_first()?.0),
-            0xda => usize::from(u16::from_be_bytes(*input.first_chunk()?)),
-            0xdb => u32::from_be_bytes(*input.first_chunk()?) as usize,
+        // The length and the bytes it took.
+        let (n, width) = match m {
+            0xa0..=0xbf => (usize::from(m & 0x1f), 0),
+            0xd9 => (usize::from(*input.first()?), 1),
+            0xda => (usize::from(u16::from_be_bytes(*input.first_chunk()?)), 2),
+            0xdb => (u32::from_be_bytes(*input.first_chunk()?) as usize, 4),
             _ => return None,
-        };
-        let width = match m {
-            0xd9 => 1,
-            0xda => 2,
-            0xdb => 4,
-            _ => 0,
         };
         let (text, rest) = input.get(width..)?.split_at_checked(n)?;
         *input = rest;

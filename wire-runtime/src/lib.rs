@@ -43,6 +43,7 @@ mod prefix;
 mod reader;
 mod text;
 mod traits;
+mod validate;
 mod varint;
 
 #[doc(hidden)]
@@ -58,6 +59,7 @@ pub use text::utf8;
 pub use traits::{
     DecodeWith, EncodeWith, WireDecode, WireEncode, decode, decode_bytes, decode_prefix,
 };
+pub use validate::reject;
 pub use varint::{VarInt, Vbi};
 
 pub use bytes;

@@ -4,7 +4,7 @@ use super::header::{PublishFlags, QoS};
 use super::packet::Version;
 use super::properties::{Properties, PropertyScope};
 use super::strings::TopicName;
-use wire_runtime::{WireDecode, WireEncode};
+use wire_runtime::{WireDecode, WireEncode, reject};
 
 /// The body of a PUBLISH. Its layout depends on the fixed-header flags (a packet id only for
 /// QoS > 0) and on the version (properties only in 5.0).
@@ -54,12 +54,4 @@ fn check(flags: PublishFlags, rest: Result<(), &'static str>) -> Result<(), &'st
         return reject("DUP set on a QoS 0 PUBLISH");
     }
     rest
-}
-
-/// The failure of a check, out of the way: the checks stay branches instead of selecting a
-/// message on every decode.
-#[cold]
-#[inline(never)]
-fn reject(why: &'static str) -> Result<(), &'static str> {
-    Err(why)
 }

@@ -24,61 +24,56 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
     let inline = inline_attr(cont);
     let mut extra = bitfield_impl(cont);
     extra.extend(msgpack_impl(cont));
-    // An enum hands its value to a continuation in each variant's branch (see
-    // `WireDecode::decode_then`); `decode` is the identity continuation.
-    let then_ty = quote!(impl #rt::FnOnce(Self, &#rt::Reader<'de>) -> __WireThen);
-    let item = match (ctx_type(cont), matches!(cont.data, Data::Enum(_))) {
-        (Some(ctx_ty), false) => quote! {
-            #[automatically_derived]
-            impl #impl_generics #rt::DecodeWith<'de, #ctx_ty> for #ident #ty_generics #where_clause {
-                #inline
-                #[allow(unused_variables, clippy::needless_question_mark)]
-                fn decode_with(__r: &mut #rt::Reader<'de>, __ctx: #ctx_ty) -> #rt::Result<Self, #rt::DecodeError> {
-                    #ctx_binding
-                    #body
-                }
+    // The method the body goes in, and its context parameter (none for `WireDecode`).
+    let ctx_ty = ctx_type(cont);
+    let (method, then_method, ctx_param, ctx_arg) = match &ctx_ty {
+        Some(ctx_ty) => (
+            quote!(decode_with),
+            quote!(decode_with_then),
+            quote!(__ctx: #ctx_ty,),
+            quote!(__ctx,),
+        ),
+        None => (quote!(decode), quote!(decode_then), quote!(), quote!()),
+    };
+    let methods = if matches!(cont.data, Data::Enum(_)) {
+        // An enum hands its value to a continuation in each variant's branch (see
+        // `WireDecode::decode_then`); the plain method is the identity continuation.
+        quote! {
+            #[inline(always)]
+            fn #method(__r: &mut #rt::Reader<'de>, #ctx_param) -> #rt::Result<Self, #rt::DecodeError> {
+                Self::#then_method(__r, #ctx_arg |__value, _| __value)
             }
-        },
-        (Some(ctx_ty), true) => quote! {
-            #[automatically_derived]
-            impl #impl_generics #rt::DecodeWith<'de, #ctx_ty> for #ident #ty_generics #where_clause {
-                #[inline(always)]
-                fn decode_with(__r: &mut #rt::Reader<'de>, __ctx: #ctx_ty) -> #rt::Result<Self, #rt::DecodeError> {
-                    Self::decode_with_then(__r, __ctx, |__value, _| __value)
-                }
 
-                #inline
-                #[allow(unused_variables, clippy::needless_question_mark)]
-                fn decode_with_then<__WireThen>(__r: &mut #rt::Reader<'de>, __ctx: #ctx_ty, __then: #then_ty) -> #rt::Result<__WireThen, #rt::DecodeError> {
-                    #ctx_binding
-                    #body
-                }
+            #inline
+            #[allow(unused_variables, clippy::needless_question_mark)]
+            fn #then_method<__WireThen>(
+                __r: &mut #rt::Reader<'de>,
+                #ctx_param
+                __then: impl #rt::FnOnce(Self, &#rt::Reader<'de>) -> __WireThen,
+            ) -> #rt::Result<__WireThen, #rt::DecodeError> {
+                #ctx_binding
+                #body
+            }
+        }
+    } else {
+        quote! {
+            #inline
+            #[allow(unused_variables, clippy::needless_question_mark)]
+            fn #method(__r: &mut #rt::Reader<'de>, #ctx_param) -> #rt::Result<Self, #rt::DecodeError> {
+                #ctx_binding
+                #body
+            }
+        }
+    };
+    let item = match ctx_ty {
+        Some(ctx_ty) => quote! {
+            #[automatically_derived]
+            impl #impl_generics #rt::DecodeWith<'de, #ctx_ty> for #ident #ty_generics #where_clause {
+                #methods
             }
         },
-        (None, is_enum) => {
+        None => {
             let fixed = fixed_size(cont);
-            let methods = if is_enum {
-                quote! {
-                    #[inline(always)]
-                    fn decode(__r: &mut #rt::Reader<'de>) -> #rt::Result<Self, #rt::DecodeError> {
-                        Self::decode_then(__r, |__value, _| __value)
-                    }
-
-                    #inline
-                    #[allow(unused_variables, clippy::needless_question_mark)]
-                    fn decode_then<__WireThen>(__r: &mut #rt::Reader<'de>, __then: #then_ty) -> #rt::Result<__WireThen, #rt::DecodeError> {
-                        #body
-                    }
-                }
-            } else {
-                quote! {
-                    #inline
-                    #[allow(unused_variables, clippy::needless_question_mark)]
-                    fn decode(__r: &mut #rt::Reader<'de>) -> #rt::Result<Self, #rt::DecodeError> {
-                        #body
-                    }
-                }
-            };
             quote! {
                 #[automatically_derived]
                 impl #impl_generics #rt::WireDecode<'de> for #ident #ty_generics #where_clause {
