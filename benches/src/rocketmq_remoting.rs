@@ -248,9 +248,21 @@ pub mod hand {
         usize::try_from(i32_at(len)).ok()
     }
 
-    /// Checks that `ext` is `{i16 key, i32 value}*` with UTF-8 strings, exactly.
+    /// Checks that `ext` is `{i16 key, i32 value}*` with UTF-8 strings, exactly. An all-ASCII
+    /// section (the usual one) has only its layout walked.
     #[inline]
     fn validate_ext(mut ext: &[u8]) -> Option<()> {
+        if ext.is_ascii() {
+            while !ext.is_empty() {
+                let (klen, rest) = ext.split_first_chunk::<2>()?;
+                ext = rest;
+                let klen = usize::try_from(i16::from_be_bytes(*klen)).ok()?;
+                take(&mut ext, klen)?;
+                let vlen = len_i32(&mut ext)?;
+                take(&mut ext, vlen)?;
+            }
+            return Some(());
+        }
         while !ext.is_empty() {
             let (klen, rest) = ext.split_first_chunk::<2>()?;
             ext = rest;

@@ -70,12 +70,14 @@ fn both_encodings_decode_to_the_same_command() {
     assert_eq!(rocketmq::decode(&binary).unwrap(), command);
     // The binary header: 21 fixed bytes, then remark and extFields.
     let decoded = rocketmq::decode(&binary).unwrap();
-    let rocketmq::Header::RocketMq(header) = decoded.header() else {
-        panic!("binary")
-    };
-    assert_eq!(header.code, 310);
-    assert_eq!(header.language, 12);
-    assert_eq!(header.remark, Some("r\u{e9}mark \"quoted\""));
+    let header = decoded.header();
+    assert_eq!(header.serialize_type, SerializeType::RocketMq);
+    assert_eq!(header.fields.code, 310);
+    assert_eq!(header.fields.language, LanguageCode::Rust);
+    assert_eq!(
+        header.fields.remark.as_deref(),
+        Some("r\u{e9}mark \"quoted\"")
+    );
     assert_eq!(&binary[8..10], &[1, 0x36]);
     // JSON text as rocketmq-rust writes it.
     let text = std::str::from_utf8(&json[8..json.len() - 10]).unwrap();
@@ -277,6 +279,20 @@ fn hostile_lengths_are_errors_not_allocations() {
         assert!(!err.is_incomplete(), "{ext:?}: {err}");
         assert!(err.path().to_string().contains("ext_fields"), "{err}");
     }
+    // An all-ASCII section has only its layout checked (its text cannot be invalid); its
+    // errors read as those of a section with other text.
+    let short_value = b"\x00\x01k\x00\x00\x00\x09v";
+    let ascii = rocketmq::decode(&frame(1, &binary_header(b"", short_value), b"")).unwrap_err();
+    let mut accented = b"\x00\x02\xc3\xa9\x00\x00\x00\x00".to_vec();
+    accented.extend_from_slice(short_value);
+    let other = rocketmq::decode(&frame(1, &binary_header(b"", &accented), b"")).unwrap_err();
+    assert_eq!(ascii.path().to_string(), other.path().to_string());
+    assert!(
+        ascii.path().to_string().ends_with("ext_fields.value"),
+        "{ascii}"
+    );
+    assert_eq!(ascii.kind(), other.kind());
+    assert_eq!(ascii.offset() + 8, other.offset());
     // A message record claiming a 2 GiB body.
     let mut m = MessageExt {
         body: b"x",

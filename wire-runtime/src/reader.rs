@@ -239,6 +239,34 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// `value`, read from this reader, if that used it up; otherwise
+    /// [`ErrorKind::TrailingBytes`], as [`Reader::expect_end`], and `value` is dropped.
+    ///
+    /// What a decoder returns after checking its end: with `expect_end()?` between reading a
+    /// value and returning it, the value is dropped on the error path by a call given its
+    /// address, so it is kept in memory on every path and copied out, each wide load of the
+    /// copy waiting on the narrow stores that built it. Here it is dropped from a copy.
+    ///
+    /// ```
+    /// use wire_runtime::{ErrorKind, Reader};
+    ///
+    /// let mut r = Reader::new(&[0, 1, 2]);
+    /// let n: u16 = r.read()?;
+    /// assert_eq!(r.end_with(n).unwrap_err().kind(), &ErrorKind::TrailingBytes(1));
+    /// r.take(1)?;
+    /// assert_eq!(r.end_with(n)?, 1);
+    /// # Ok::<(), wire_runtime::DecodeError>(())
+    /// ```
+    #[inline(always)]
+    pub fn end_with<T>(&self, value: T) -> Result<T, DecodeError> {
+        if self.rest.is_empty() {
+            Ok(value)
+        } else {
+            discard(value);
+            Err(self.error(ErrorKind::TrailingBytes(self.rest.len())))
+        }
+    }
+
     /// Checks that a count of elements, each at least `min_size` bytes, can fit in what is left,
     /// before anything is allocated for it. Returns the count as a `usize`.
     #[inline]
@@ -329,4 +357,22 @@ fn length_error(available: usize, offset: usize, bounded: bool, len: u64) -> Dec
         }
     };
     DecodeError::new(kind, offset)
+}
+
+/// Drops `value` out of line, from a copy: the place it was built in has no use that takes
+/// its address (`drop_in_place` does), so it can live in registers.
+#[inline(always)]
+fn discard<T>(value: T) {
+    if core::mem::needs_drop::<T>() {
+        let value = core::mem::ManuallyDrop::new(value);
+        // SAFETY: `value` is read once and never dropped in place (it is `ManuallyDrop`), so
+        // the copy is its only owner.
+        drop_cold(unsafe { core::ptr::read(&*value) });
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn drop_cold<T>(value: T) {
+    drop(value);
 }

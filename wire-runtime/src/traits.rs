@@ -208,8 +208,7 @@ impl<T: WireEncode + ?Sized> EncodeWith<()> for T {
 pub fn decode<'de, T: WireDecode<'de>>(input: &'de [u8]) -> Result<T, DecodeError> {
     let mut r = Reader::new(input);
     let value = T::decode(&mut r)?;
-    r.expect_end()?;
-    Ok(value)
+    r.end_with(value)
 }
 
 /// Decodes a `T` from the front of `input`, returning it with the number of bytes it took.
@@ -242,6 +241,5 @@ pub fn decode_prefix<'de, T: WireDecode<'de>>(input: &'de [u8]) -> Result<(T, us
 pub fn decode_bytes<'de, T: WireDecode<'de>>(input: &'de Bytes) -> Result<T, DecodeError> {
     let mut r = Reader::from_bytes(input);
     let value = T::decode(&mut r)?;
-    r.expect_end()?;
-    Ok(value)
+    r.end_with(value)
 }

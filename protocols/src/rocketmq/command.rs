@@ -1,7 +1,6 @@
 //! [`RemotingCommand`]: the frame, one type for every command whatever its header's
 //! serialization.
 
-use super::binary::BinaryHeader;
 use super::codes::{Flags, LanguageCode, RequestCode, ResponseCode};
 use super::ext::ExtFields;
 use super::frame::{Header, HeaderWord, SerializeType};
@@ -10,21 +9,18 @@ use super::json_header::JsonHeader;
 use bytes::BufMut;
 use std::borrow::Cow;
 use std::fmt;
-use wire_runtime::{DecodeError, EncodeError, EncodeErrorKind, WireDecode, WireEncode};
+use wire_runtime::{DecodeError, EncodeError, WireDecode, WireEncode};
 
 /// A remoting command (`RemotingCommand.java`), request or response, and the frame it travels
 /// in: an `i32` length (of what follows), the [`HeaderWord`] (serialize type and header
 /// length), the header (JSON or binary, as the word says, exactly as long as it says), and the
 /// body, the rest of the frame. On encode the length and the word are computed.
 ///
-/// The layout is declared with the derive, and a decoded command *is* the decoded frame: it
-/// keeps the header as it came ([`Header`]), borrowed from the input, and reads its fields
-/// through accessors that are the same whatever the serialization. Encoding takes the
-/// serialization as an argument: a command is written with the header it holds when that is
-/// the one asked for (a decoded header is copied as it came), converted otherwise.
-///
-/// Commands built here hold a [`JsonHeader`], whose fields can carry every value of both
-/// serializations (a binary header has an `i16` code and version).
+/// The layout is declared with the derive, and a decoded command *is* the decoded frame: its
+/// [`Header`] holds the fields of either serialization in one [`JsonHeader`] (which carries
+/// every value of both: a binary header has an `i16` code and version), borrowed from the
+/// input, with the serialization they came in. Encoding takes the serialization as an
+/// argument; a decoded binary header's extFields section is copied as it came.
 ///
 /// ```
 /// use wire_protocols::rocketmq::{self, RemotingCommand, RequestCode, SerializeType};
@@ -66,7 +62,7 @@ pub const DEFAULT_VERSION: i32 = 317;
 impl Default for RemotingCommand<'_> {
     /// Code 0, language JAVA, version 0, opaque 0, flag 0: Java's defaults.
     fn default() -> Self {
-        RemotingCommand::from_header(Header::Json(JsonHeader::default()), &[])
+        RemotingCommand::from_header(Header::default(), &[])
     }
 }
 
@@ -84,13 +80,16 @@ impl<'a> RemotingCommand<'a> {
     /// A request with the given code and opaque, language RUST, version [`DEFAULT_VERSION`].
     pub fn request(code: impl Into<i32>, opaque: i32) -> Self {
         RemotingCommand::from_header(
-            Header::Json(JsonHeader {
-                code: code.into(),
-                language: LanguageCode::Rust,
-                version: DEFAULT_VERSION,
-                opaque,
-                ..JsonHeader::default()
-            }),
+            Header {
+                serialize_type: SerializeType::Json,
+                fields: JsonHeader {
+                    code: code.into(),
+                    language: LanguageCode::Rust,
+                    version: DEFAULT_VERSION,
+                    opaque,
+                    ..JsonHeader::default()
+                },
+            },
             &[],
         )
     }
@@ -100,92 +99,64 @@ impl<'a> RemotingCommand<'a> {
         RemotingCommand::request(code, request.opaque()).with_flag(Flags::RESPONSE)
     }
 
-    /// The header as it is held: as decoded, or the [`JsonHeader`] of a built command.
+    /// The header: its fields and the serialization it came in (JSON for a built command).
     pub fn header(&self) -> &Header<'a> {
         &self.header
     }
 
-    /// The header's fields, to change them. A binary header is first converted to the
-    /// [`JsonHeader`] that can hold any value (so the command is re-encoded from its fields,
-    /// not copied).
+    /// The header's fields, to change them (a decoded binary header's extFields stay as they
+    /// came unless changed).
     pub fn fields_mut(&mut self) -> &mut JsonHeader<'a> {
-        if let Header::RocketMq(h) = &self.header {
-            self.header = Header::Json(widen(h));
-        }
-        match &mut self.header {
-            Header::Json(h) => h,
-            Header::RocketMq(_) => unreachable!("just converted"),
-        }
+        &mut self.header.fields
     }
 
     /// The serialization of the header as it is held (as received, for a decoded command).
     pub fn serialize_type(&self) -> SerializeType {
-        self.header.serialize_type()
+        self.header.serialize_type
     }
 
     /// Request code ([`RequestCode`]) or response code ([`ResponseCode`]).
     #[inline]
     pub fn code(&self) -> i32 {
-        match &self.header {
-            Header::Json(h) => h.code,
-            Header::RocketMq(h) => h.code.into(),
-        }
+        self.header.fields.code
     }
 
     /// The sender's language.
     #[inline]
     pub fn language(&self) -> LanguageCode {
-        match &self.header {
-            Header::Json(h) => h.language,
-            Header::RocketMq(h) => LanguageCode::from_code(h.language),
-        }
+        self.header.fields.language
     }
 
     /// The sender's version (Go clients send 317, rocketmq-rust 474).
     #[inline]
     pub fn version(&self) -> i32 {
-        match &self.header {
-            Header::Json(h) => h.version,
-            Header::RocketMq(h) => h.version.into(),
-        }
+        self.header.fields.version
     }
 
     /// Request id; a response carries its request's.
     #[inline]
     pub fn opaque(&self) -> i32 {
-        match &self.header {
-            Header::Json(h) => h.opaque,
-            Header::RocketMq(h) => h.opaque,
-        }
+        self.header.fields.opaque
     }
 
     /// Response and oneway bits.
     #[inline]
     pub fn flag(&self) -> Flags {
-        Flags(match &self.header {
-            Header::Json(h) => h.flag,
-            Header::RocketMq(h) => h.flag,
-        })
+        Flags(self.header.fields.flag)
     }
 
     /// A message, mostly for errors (`None` when absent, JSON `null`, or empty in a binary
     /// header).
     #[inline]
     pub fn remark(&self) -> Option<&str> {
-        match &self.header {
-            Header::Json(h) => h.remark.as_deref(),
-            Header::RocketMq(h) => h.remark,
-        }
+        self.header.fields.remark.as_deref()
     }
 
     /// The custom header's fields (`None` when absent, JSON `null`, or empty in a binary
     /// header).
     #[inline]
     pub fn ext_fields(&self) -> Option<&ExtFields<'a>> {
-        match &self.header {
-            Header::Json(h) => h.ext_fields.as_ref(),
-            Header::RocketMq(h) => h.ext_fields.as_ref(),
-        }
+        self.header.fields.ext_fields.as_ref()
     }
 
     /// The body; empty when there is none.
@@ -244,10 +215,7 @@ impl<'a> RemotingCommand<'a> {
 
     /// Sets the opaque (kept in either header: no conversion).
     pub fn set_opaque(&mut self, opaque: i32) {
-        match &mut self.header {
-            Header::Json(h) => h.opaque = opaque,
-            Header::RocketMq(h) => h.opaque = opaque,
-        }
+        self.header.fields.opaque = opaque;
     }
 
     /// The same command with this code.
@@ -320,38 +288,24 @@ impl<'a> RemotingCommand<'a> {
         self
     }
 
-    /// This command with a header of `serialize_type`, borrowing from it: itself when it holds
-    /// one, a converted copy otherwise. Fails for a binary header whose code or version does
-    /// not fit an `i16`.
+    /// This command with a header of `serialize_type`, borrowing from it. Fails for a binary
+    /// header whose code or version does not fit an `i16`.
     pub fn with_serialize_type(
         &self,
         serialize_type: SerializeType,
     ) -> Result<RemotingCommand<'_>, EncodeError> {
-        let header = match (&self.header, serialize_type) {
-            (Header::Json(h), SerializeType::Json) => Header::Json(JsonHeader {
+        let h = &self.header.fields;
+        let header = Header {
+            serialize_type,
+            fields: JsonHeader {
                 remark: h.remark.as_deref().map(Cow::Borrowed),
                 ext_fields: h.ext_fields.as_ref().map(ExtFields::reborrow),
                 ..*h
-            }),
-            (Header::RocketMq(h), SerializeType::RocketMq) => Header::RocketMq(BinaryHeader {
-                ext_fields: h.ext_fields.as_ref().map(ExtFields::reborrow),
-                ..*h
-            }),
-            (Header::RocketMq(h), SerializeType::Json) => Header::Json(widen(h)),
-            (Header::Json(h), SerializeType::RocketMq) => Header::RocketMq(BinaryHeader {
-                code: narrow(h.code, "the binary header's code is an i16")?,
-                language: h.language.code(),
-                version: narrow(h.version, "the binary header's version is an i16")?,
-                opaque: h.opaque,
-                flag: h.flag,
-                remark: h.remark.as_deref().filter(|r| !r.is_empty()),
-                ext_fields: h
-                    .ext_fields
-                    .as_ref()
-                    .filter(|ext| !ext.is_empty())
-                    .map(ExtFields::reborrow),
-            }),
+            },
         };
+        if serialize_type == SerializeType::RocketMq {
+            header.narrow_check()?;
+        }
         Ok(RemotingCommand::from_header(header, self.body))
     }
 
@@ -384,23 +338,6 @@ impl<'a> RemotingCommand<'a> {
         }
         self.with_serialize_type(serialize_type)?.encode_to_vec()
     }
-}
-
-/// A binary header's fields in the JSON header, which holds them all.
-fn widen<'a>(h: &BinaryHeader<'a>) -> JsonHeader<'a> {
-    JsonHeader {
-        code: h.code.into(),
-        language: LanguageCode::from_code(h.language),
-        version: h.version.into(),
-        opaque: h.opaque,
-        flag: h.flag,
-        remark: h.remark.map(Cow::Borrowed),
-        ext_fields: h.ext_fields.clone(),
-    }
-}
-
-fn narrow(value: i32, why: &'static str) -> Result<i16, EncodeError> {
-    i16::try_from(value).map_err(|_| EncodeError::new(EncodeErrorKind::Custom(why)))
 }
 
 impl PartialEq for RemotingCommand<'_> {

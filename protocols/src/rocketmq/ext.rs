@@ -29,6 +29,16 @@ pub struct ExtEntry<'a> {
     pub value: &'a str,
 }
 
+/// [`ExtEntry`]'s layout without its text check, for a section known to be ASCII.
+#[derive(WireDecode)]
+#[allow(dead_code)] // read only to check the layout
+struct EntryLayout<'a> {
+    #[wire(len = i16)]
+    key: &'a [u8],
+    #[wire(len = i32)]
+    value: &'a [u8],
+}
+
 type Pair<'a> = (Cow<'a, str>, Cow<'a, str>);
 
 /// A header's extFields: string keys and values, in the order they came.
@@ -384,8 +394,15 @@ impl<'de: 'a, 'a> WireDecode<'de> for ExtFields<'a> {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let raw = r.peek_rest();
-        while !r.is_empty() {
-            r.read::<ExtEntry<'a>>()?;
+        if raw.is_ascii() {
+            // Every string in an all-ASCII section is UTF-8: only the layout is left to check.
+            while !r.is_empty() {
+                r.read::<EntryLayout<'a>>()?;
+            }
+        } else {
+            while !r.is_empty() {
+                r.read::<ExtEntry<'a>>()?;
+            }
         }
         Ok(ExtFields {
             repr: Repr::Binary(raw),

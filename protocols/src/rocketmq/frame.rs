@@ -2,8 +2,15 @@
 //! serialization. The frame itself is [`super::RemotingCommand`].
 
 use super::binary::BinaryHeader;
+use super::codes::LanguageCode;
+use super::ext::ExtFields;
 use super::json_header::JsonHeader;
-use wire_runtime::{EncodeWith, WireDecode, WireEncode};
+use bytes::BufMut;
+use std::borrow::Cow;
+use wire_runtime::{
+    DecodeError, DecodeWith, EncodeError, EncodeErrorKind, EncodeWith, Reader, WireDecode,
+    WireEncode,
+};
 
 /// How a frame's header is serialized (`SerializeType.java`), the high byte of
 /// [`HeaderWord`].
@@ -47,10 +54,11 @@ pub struct HeaderWord {
     pub header_length: u32,
 }
 
-/// A header in either serialization; the frame's [`HeaderWord`] says which.
+/// A header as it is on the wire, in either serialization; the frame's [`HeaderWord`] says
+/// which. A [`super::RemotingCommand`] holds it as a [`Header`].
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
 #[wire(ctx_tag = u8)]
-pub enum Header<'a> {
+pub enum WireHeader<'a> {
     /// Serialize type 0.
     #[wire(tag = 0)]
     Json(JsonHeader<'a>),
@@ -59,21 +67,142 @@ pub enum Header<'a> {
     RocketMq(BinaryHeader<'a>),
 }
 
-impl Header<'_> {
-    /// The serialize type of this header.
-    pub fn serialize_type(&self) -> SerializeType {
-        match self {
-            Header::Json(_) => SerializeType::Json,
-            Header::RocketMq(_) => SerializeType::RocketMq,
-        }
-    }
+/// A command's header: its fields, in the [`JsonHeader`] that holds every value of both
+/// serializations, and the serialization it came in (and is sent in unless another is asked
+/// for). A decoded binary header keeps its extFields section as it came, so it is written
+/// back byte for byte.
+///
+/// One layout whatever the serialization: each [`WireHeader`] variant is converted where it is
+/// decoded ([`DecodeWith::decode_with_then`]), so a decoder builds this header in place
+/// instead of an enum whose variants lay their fields out differently, which was assembled in
+/// memory and copied out with wide loads of its narrow stores.
+///
+/// ```
+/// use wire_protocols::rocketmq::{Header, JsonHeader, SerializeType};
+/// use wire_runtime::{DecodeWith, EncodeWith, Reader};
+///
+/// let header = Header {
+///     serialize_type: SerializeType::RocketMq,
+///     fields: JsonHeader { code: 10, opaque: 7, ..JsonHeader::default() },
+/// };
+/// let tag = SerializeType::RocketMq.wire_tag();
+/// let bytes = header.encode_to_vec_with(tag)?;
+/// assert_eq!(bytes.len(), 21);
+/// let decoded = Header::decode_with(&mut Reader::new(&bytes), tag)?;
+/// assert_eq!(decoded, header);
+/// // A binary header's code is an i16.
+/// let wide = Header { fields: JsonHeader { code: 40_000, ..JsonHeader::default() }, ..header };
+/// assert!(wide.encode_to_vec_with(tag).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Header<'a> {
+    /// The serialization.
+    pub serialize_type: SerializeType,
+    /// The fields.
+    pub fields: JsonHeader<'a>,
+}
 
+impl<'a> Header<'a> {
     /// The word announcing this header (a header longer than 24 bits can say fails to encode).
     pub fn word(&self) -> HeaderWord {
         HeaderWord {
-            serialize_type: self.serialize_type(),
-            header_length: u32::try_from(self.encoded_len_with(self.serialize_type().wire_tag()))
+            serialize_type: self.serialize_type,
+            header_length: u32::try_from(self.encoded_len_with(self.serialize_type.wire_tag()))
                 .unwrap_or(u32::MAX),
+        }
+    }
+
+    /// The binary header with these fields, borrowing them; `code` and `version` are
+    /// truncated to `i16` (see [`Header::narrow_check`]). An empty remark or extFields is
+    /// written as absent, as the binary layout has no other way to say it.
+    fn binary(&self) -> BinaryHeader<'_> {
+        let h = &self.fields;
+        BinaryHeader {
+            code: h.code as i16,
+            language: h.language.code(),
+            version: h.version as i16,
+            opaque: h.opaque,
+            flag: h.flag,
+            remark: h.remark.as_deref().filter(|r| !r.is_empty()),
+            ext_fields: h
+                .ext_fields
+                .as_ref()
+                .filter(|ext| !ext.is_empty())
+                .map(ExtFields::reborrow),
+        }
+    }
+
+    /// Fails when the binary header cannot hold `code` or `version` (each an `i16` there).
+    pub(crate) fn narrow_check(&self) -> Result<(), EncodeError> {
+        let fits = |value: i32, why| {
+            i16::try_from(value)
+                .map(drop)
+                .map_err(|_| EncodeError::new(EncodeErrorKind::Custom(why)))
+        };
+        fits(self.fields.code, "the binary header's code is an i16")?;
+        fits(self.fields.version, "the binary header's version is an i16")
+    }
+}
+
+impl<'a> From<WireHeader<'a>> for Header<'a> {
+    /// A binary header's fields widened into the JSON header, which holds them all.
+    #[inline(always)]
+    fn from(header: WireHeader<'a>) -> Self {
+        match header {
+            WireHeader::Json(fields) => Header {
+                serialize_type: SerializeType::Json,
+                fields,
+            },
+            WireHeader::RocketMq(h) => Header {
+                serialize_type: SerializeType::RocketMq,
+                fields: JsonHeader {
+                    code: h.code.into(),
+                    language: LanguageCode::from_code(h.language),
+                    version: h.version.into(),
+                    opaque: h.opaque,
+                    flag: h.flag,
+                    remark: h.remark.map(Cow::Borrowed),
+                    ext_fields: h.ext_fields,
+                },
+            },
+        }
+    }
+}
+
+/// Decoded as the [`WireHeader`] of serialize type `tag` (a [`SerializeType::wire_tag`]),
+/// which must use up the reader: the frame's header section.
+impl<'de: 'a, 'a> DecodeWith<'de, u8> for Header<'a> {
+    #[inline(always)]
+    fn decode_with(r: &mut Reader<'de>, tag: u8) -> Result<Self, DecodeError> {
+        let header = WireHeader::decode_with_then(r, tag, |header, _| Header::from(header))?;
+        // Checked here, where a header with bytes after it is dropped from a copy
+        // (`end_with`), the section's own check after it cannot fail and goes away: its error
+        // path would drop the header in place, which would keep it in memory on every path
+        // and copy it out twice.
+        r.end_with(header)
+    }
+}
+
+/// Encoded as the [`WireHeader`] of serialize type `tag` (binary for 1, JSON otherwise),
+/// whatever `serialize_type` says; fails for a binary header whose code or version does not fit an `i16`.
+impl EncodeWith<u8> for Header<'_> {
+    #[inline]
+    fn encoded_len_with(&self, tag: u8) -> usize {
+        if tag == SerializeType::RocketMq.wire_tag() {
+            self.binary().encoded_len()
+        } else {
+            self.fields.encoded_len()
+        }
+    }
+
+    #[inline]
+    fn encode_with<B: BufMut + ?Sized>(&self, buf: &mut B, tag: u8) -> Result<(), EncodeError> {
+        if tag == SerializeType::RocketMq.wire_tag() {
+            self.narrow_check()?;
+            self.binary().encode(buf)
+        } else {
+            self.fields.encode(buf)
         }
     }
 }

@@ -52,7 +52,7 @@ pub use binary::BinaryHeader;
 pub use codes::{FLAG_ONEWAY, FLAG_RESPONSE, Flags, LanguageCode, RequestCode, ResponseCode};
 pub use command::{DEFAULT_VERSION, RemotingCommand};
 pub use ext::{ExtEntry, ExtFields, Iter as ExtFieldsIter};
-pub use frame::{Header, HeaderWord, SerializeType};
+pub use frame::{Header, HeaderWord, SerializeType, WireHeader};
 pub use framing::{DEFAULT_MAX_FRAME, FrameSplitter, InFlight, RemotingFrames, frame_len};
 pub use headers::{
     CreateTopicRequestHeader, CustomHeader, GetKvConfigRequestHeader, GetKvConfigResponseHeader,
