@@ -349,6 +349,18 @@ fn the_binary_header_cannot_say_everything_json_can() {
     let bytes = command.to_vec(SerializeType::Json).unwrap();
     let back = rocketmq::decode(&bytes).unwrap();
     assert_eq!(back, command);
+    // A decoded binary command keeps its serialization when its fields change: a code that no
+    // longer fits is an error (and no size) as binary, and fine as JSON.
+    let binary = sample().to_vec(SerializeType::RocketMq).unwrap();
+    let changed = rocketmq::decode(&binary)
+        .unwrap()
+        .with_code(RequestCode::PopMessage);
+    assert_eq!(changed.serialize_type(), SerializeType::RocketMq);
+    assert!(changed.encode_to_vec().is_err());
+    assert_eq!(changed.encoded_len_as(SerializeType::RocketMq), 0);
+    let json = changed.to_vec(SerializeType::Json).unwrap();
+    assert_eq!(rocketmq::decode(&json).unwrap(), changed);
+    assert_eq!(changed.encoded_len_as(SerializeType::Json), json.len());
 }
 
 #[test]

@@ -245,7 +245,7 @@ impl<'de> Reader<'de> {
     /// What a decoder returns after checking its end: with `expect_end()?` between reading a
     /// value and returning it, the value is dropped on the error path by a call given its
     /// address, so it is kept in memory on every path and copied out, each wide load of the
-    /// copy waiting on the narrow stores that built it. Here it is dropped from a copy.
+    /// copy waiting on the narrow stores that built it. Here it is moved to a cold function.
     ///
     /// ```
     /// use wire_runtime::{ErrorKind, Reader};
@@ -359,15 +359,13 @@ fn length_error(available: usize, offset: usize, bounded: bool, len: u64) -> Dec
     DecodeError::new(kind, offset)
 }
 
-/// Drops `value` out of line, from a copy: the place it was built in has no use that takes
-/// its address (`drop_in_place` does), so it can live in registers.
+/// Drops `value` in a cold function of its own: moved there, it is copied out of the place it
+/// was built in, which then has no use that takes its address (an in-place drop does), so it
+/// can live in registers.
 #[inline(always)]
 fn discard<T>(value: T) {
     if core::mem::needs_drop::<T>() {
-        let value = core::mem::ManuallyDrop::new(value);
-        // SAFETY: `value` is read once and never dropped in place (it is `ManuallyDrop`), so
-        // the copy is its only owner.
-        drop_cold(unsafe { core::ptr::read(&*value) });
+        drop_cold(value);
     }
 }
 

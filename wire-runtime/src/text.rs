@@ -3,9 +3,9 @@
 use crate::error::{DecodeError, ErrorKind};
 
 /// True when every byte is below 0x80: a word at a time (32-byte blocks, then words, the last
-/// one overlapping those before), and strings under eight bytes in two or three loads, without a loop. Protocol
-/// strings are mostly short, where a vectorised byte loop spends its time in its
-/// byte-at-a-time tail.
+/// one overlapping those before), and strings under eight bytes in two or three loads, without
+/// a loop. Protocol strings are mostly short, where a vectorised byte loop spends its time in
+/// its byte-at-a-time tail.
 #[inline(always)]
 fn is_ascii(bytes: &[u8]) -> bool {
     const HIGHS: u64 = 0x8080_8080_8080_8080;

@@ -104,8 +104,12 @@ impl<'a> RemotingCommand<'a> {
         &self.header
     }
 
-    /// The header's fields, to change them (a decoded binary header's extFields stay as they
-    /// came unless changed).
+    /// The header's fields, to change them (as every `with_*` and `set_*` method does). The
+    /// serialization stays as it is: a decoded binary command is still sent as binary by
+    /// [`WireEncode::encode`], which then fails if its code or version no longer fits an
+    /// `i16`, and an empty remark or extFields is sent as absent; choose JSON with
+    /// [`RemotingCommand::encode_as`] or [`RemotingCommand::to_vec`]. Its extFields stay the
+    /// section as it came until they are changed.
     pub fn fields_mut(&mut self) -> &mut JsonHeader<'a> {
         &mut self.header.fields
     }
@@ -213,7 +217,7 @@ impl<'a> RemotingCommand<'a> {
         self
     }
 
-    /// Sets the opaque (kept in either header: no conversion).
+    /// Sets the opaque.
     pub fn set_opaque(&mut self, opaque: i32) {
         self.header.fields.opaque = opaque;
     }
@@ -311,6 +315,9 @@ impl<'a> RemotingCommand<'a> {
 
     /// The encoded size of the frame, length prefix included (0 if it cannot be encoded).
     pub fn encoded_len_as(&self, serialize_type: SerializeType) -> usize {
+        if serialize_type == SerializeType::RocketMq && self.header.narrow_check().is_err() {
+            return 0;
+        }
         if self.serialize_type() == serialize_type {
             return self.encoded_len();
         }

@@ -29,14 +29,17 @@ pub struct ExtEntry<'a> {
     pub value: &'a str,
 }
 
-/// [`ExtEntry`]'s layout without its text check, for a section known to be ASCII.
-#[derive(WireDecode)]
-#[allow(dead_code)] // read only to check the layout
-struct EntryLayout<'a> {
-    #[wire(len = i16)]
-    key: &'a [u8],
-    #[wire(len = i32)]
-    value: &'a [u8],
+mod layout {
+    /// [`super::ExtEntry`]'s layout without its text check, for a section known to be ASCII;
+    /// of the same name, so that its errors read the same.
+    #[derive(wire_runtime::WireDecode)]
+    #[allow(dead_code)] // read only to check the layout
+    pub(super) struct ExtEntry<'a> {
+        #[wire(len = i16)]
+        key: &'a [u8],
+        #[wire(len = i32)]
+        value: &'a [u8],
+    }
 }
 
 type Pair<'a> = (Cow<'a, str>, Cow<'a, str>);
@@ -293,13 +296,13 @@ impl<'a> ExtFields<'a> {
 fn validated(bytes: &[u8]) -> &str {
     debug_assert!(core::str::from_utf8(bytes).is_ok());
     // SAFETY: `Repr::Binary` is only built by `ExtFields::decode`, after every key and value
-    // of the section decoded as an `ExtEntry`, which checks UTF-8 (and the lengths this reads
-    // again).
+    // of the section was found UTF-8: the whole section ASCII, or each entry decoded as an
+    // `ExtEntry`, which checks its text (the lengths this reads again were checked either way).
     unsafe { core::str::from_utf8_unchecked(bytes) }
 }
 
 /// The first entry of a validated section and the rest after it; `None` at its end. (The
-/// layout was checked by `ExtEntry`'s derived decoder; this only walks it again.)
+/// layout was checked when the section was decoded; this only walks it again.)
 #[inline(always)]
 fn next_validated(raw: &[u8]) -> Option<(&str, &str, &[u8])> {
     let (key_len, rest) = raw.split_first_chunk::<2>()?;
@@ -389,7 +392,8 @@ impl fmt::Debug for ExtFields<'_> {
     }
 }
 
-/// A binary header's extFields section: `ExtEntry`s until its end, each checked once.
+/// A binary header's extFields section: `ExtEntry`s until its end, checked once (an all-ASCII
+/// section for its layout only: its text is UTF-8).
 impl<'de: 'a, 'a> WireDecode<'de> for ExtFields<'a> {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
@@ -397,7 +401,7 @@ impl<'de: 'a, 'a> WireDecode<'de> for ExtFields<'a> {
         if raw.is_ascii() {
             // Every string in an all-ASCII section is UTF-8: only the layout is left to check.
             while !r.is_empty() {
-                r.read::<EntryLayout<'a>>()?;
+                r.read::<layout::ExtEntry<'a>>()?;
             }
         } else {
             while !r.is_empty() {

@@ -69,8 +69,8 @@ pub enum WireHeader<'a> {
 
 /// A command's header: its fields, in the [`JsonHeader`] that holds every value of both
 /// serializations, and the serialization it came in (and is sent in unless another is asked
-/// for). A decoded binary header keeps its extFields section as it came, so it is written
-/// back byte for byte.
+/// for). A decoded binary header keeps its extFields section as it came, so that, sent again
+/// as binary, it is written back byte for byte.
 ///
 /// One layout whatever the serialization: each [`WireHeader`] variant is converted where it is
 /// decoded ([`DecodeWith::decode_with_then`]), so a decoder builds this header in place
@@ -176,7 +176,7 @@ impl<'de: 'a, 'a> DecodeWith<'de, u8> for Header<'a> {
     #[inline(always)]
     fn decode_with(r: &mut Reader<'de>, tag: u8) -> Result<Self, DecodeError> {
         let header = WireHeader::decode_with_then(r, tag, |header, _| Header::from(header))?;
-        // Checked here, where a header with bytes after it is dropped from a copy
+        // Checked here, where a header with bytes after it is dropped out of line
         // (`end_with`), the section's own check after it cannot fail and goes away: its error
         // path would drop the header in place, which would keep it in memory on every path
         // and copy it out twice.
@@ -184,8 +184,8 @@ impl<'de: 'a, 'a> DecodeWith<'de, u8> for Header<'a> {
     }
 }
 
-/// Encoded as the [`WireHeader`] of serialize type `tag` (binary for 1, JSON otherwise),
-/// whatever `serialize_type` says; fails for a binary header whose code or version does not fit an `i16`.
+/// Encoded as the [`WireHeader`] of serialize type `tag` (binary for 1, JSON otherwise:
+/// [`HeaderWord`] allows no other), whatever `serialize_type` says; fails for a binary header whose code or version does not fit an `i16`.
 impl EncodeWith<u8> for Header<'_> {
     #[inline]
     fn encoded_len_with(&self, tag: u8) -> usize {
