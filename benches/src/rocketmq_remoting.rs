@@ -249,7 +249,8 @@ pub mod hand {
     }
 
     /// Checks that `ext` is `{i16 key, i32 value}*` with UTF-8 strings, exactly. An all-ASCII
-    /// section (the usual one) has only its layout walked.
+    /// section (the usual one) has only its layout walked, in a loop of its own (one loop
+    /// with a per-string "checked?" test measured 1.6 ns slower).
     #[inline]
     fn validate_ext(mut ext: &[u8]) -> Option<()> {
         if ext.is_ascii() {

@@ -3,9 +3,9 @@
 use crate::error::{DecodeError, ErrorKind};
 
 /// True when every byte is below 0x80: a word at a time (32-byte blocks, then words, the last
-/// one overlapping those before), and strings under eight bytes in two or three loads, without
-/// a loop. Protocol strings are mostly short, where a vectorised byte loop spends its time in
-/// its byte-at-a-time tail.
+/// one overlapping those before), and strings under eight bytes in one or two loads. Protocol
+/// strings are mostly short, where a vectorised byte loop spends its time in its
+/// byte-at-a-time tail.
 #[inline(always)]
 fn is_ascii(bytes: &[u8]) -> bool {
     const HIGHS: u64 = 0x8080_8080_8080_8080;
@@ -24,11 +24,8 @@ fn is_ascii(bytes: &[u8]) -> bool {
         any & HIGHS == 0
     } else if let (Some(first), Some(last)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
         (u32::from_ne_bytes(*first) | u32::from_ne_bytes(*last)) & 0x8080_8080 == 0
-    } else if let Some(&first) = bytes.first() {
-        // One to three bytes: the first, the middle and the last cover them all.
-        (first | bytes[bytes.len() / 2] | bytes[bytes.len() - 1]) < 0x80
     } else {
-        true
+        bytes.iter().fold(0u8, |acc, b| acc | b) < 0x80
     }
 }
 

@@ -315,12 +315,6 @@ impl<'a> RemotingCommand<'a> {
 
     /// The encoded size of the frame, length prefix included (0 if it cannot be encoded).
     pub fn encoded_len_as(&self, serialize_type: SerializeType) -> usize {
-        if serialize_type == SerializeType::RocketMq && self.header.narrow_check().is_err() {
-            return 0;
-        }
-        if self.serialize_type() == serialize_type {
-            return self.encoded_len();
-        }
         self.with_serialize_type(serialize_type)
             .map_or(0, |c| c.encoded_len())
     }
