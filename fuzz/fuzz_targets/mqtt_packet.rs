@@ -3,16 +3,23 @@
 //! MQTT has one encoding per packet (minimal remaining lengths, fixed flags) except that 5.0
 //! acks, DISCONNECT and AUTH may spell out a success reason code and an empty property list
 //! that the short form leaves out, so the encoding may only be shorter, and then it is a fixed
-//! point. Either way it decodes to the same packet.
+//! point. Either way it decodes to the same packet. `mqtt::decode`, which decodes PUBLISH with
+//! its own copy of the derived decoder, answers as the generic `Packet` decoder does.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use wire_fuzz::check_error;
-use wire_protocols::mqtt::{self, Version, frame_len};
+use wire_protocols::mqtt::{self, Packet, Version, frame_len};
+use wire_runtime::{DecodeWith, Reader};
 
 fuzz_target!(|data: &[u8]| {
     for version in [Version::V311, Version::V5] {
-        match mqtt::decode(data, version) {
+        let decoded = mqtt::decode(data, version);
+        let generic = Packet::decode_with_then(&mut Reader::new(data), version, |p, r| {
+            (p, r.offset())
+        });
+        assert_eq!(decoded, generic);
+        match decoded {
             Ok((packet, used)) => {
                 assert_eq!(frame_len(data, usize::MAX).unwrap(), Some(used));
                 let bytes = mqtt::encode(&packet, version).expect("a decoded packet encodes");

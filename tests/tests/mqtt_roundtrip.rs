@@ -20,7 +20,7 @@ use mqtt_common::*;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use wire_protocols::mqtt::{self, FrameSplitter, Packet, QoS, ReasonCode, Version};
-use wire_runtime::{DecodeError, EncodeWith, Vbi, decode_prefix};
+use wire_runtime::{DecodeError, DecodeWith, EncodeWith, Vbi, decode_prefix};
 
 /// The remaining length the specification prescribes for the packets whose length is known
 /// from their fields alone: the 3.1.1 forms, and the 5.0 short forms.
@@ -210,6 +210,35 @@ proptest! {
             at += used;
         }
         prop_assert_eq!(at, stream.len());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// `mqtt::decode` gives PUBLISH its own copy of the derived decoder: it must answer exactly
+    /// as the one decoder of every kind does, on valid packets, their truncations, and their
+    /// bytes changed at random (errors included, with their paths and offsets).
+    #[test]
+    fn publish_fast_path_answers_as_the_derived_decoder(
+        (version, spec) in prop_oneof![Just(V311), Just(V5)]
+            .prop_flat_map(|v| (Just(v), any_packet(v))),
+        changes in vec((any::<prop::sample::Index>(), any::<u8>()), 0..4),
+        cut in any::<prop::sample::Index>(),
+    ) {
+        let mut bytes = mqtt::encode(&build(&spec), version).map_err(|e| fail("encode", e))?;
+        for (at, value) in changes {
+            *at.get_mut(&mut bytes) = value;
+        }
+        let fast = |input| mqtt::decode(input, version);
+        let generic = |input| {
+            Packet::decode_with_then(&mut wire_runtime::Reader::new(input), version, |p, r| {
+                (p, r.offset())
+            })
+        };
+        prop_assert_eq!(fast(&bytes), generic(&bytes));
+        let cut = cut.index(bytes.len() + 1);
+        prop_assert_eq!(fast(&bytes[..cut]), generic(&bytes[..cut]));
     }
 }
 

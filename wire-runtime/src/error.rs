@@ -84,6 +84,7 @@ pub enum ErrorKind {
     Custom(&'static str),
 }
 
+#[derive(PartialEq, Eq)]
 struct Inner {
     kind: ErrorKind,
     offset: usize,
@@ -102,7 +103,11 @@ struct Inner {
 /// let err = decode::<Header>(&[0, 1, 0, 0]).unwrap_err();
 /// assert!(err.is_incomplete());
 /// assert_eq!(err.to_string(), "Header.opaque: need 4 bytes at offset 2, 2 available");
+/// // Errors are equal when their kind, offset and path are.
+/// assert_eq!(err, decode::<Header>(&[0, 1, 9, 9]).unwrap_err());
+/// assert_ne!(err, decode::<Header>(&[0, 1, 0, 0, 0]).unwrap_err());
 /// ```
+#[derive(PartialEq, Eq)]
 pub struct DecodeError(Box<Inner>);
 
 impl DecodeError {
