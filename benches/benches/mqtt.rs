@@ -1447,7 +1447,8 @@ criterion_group! {
     name = benches;
     config = config();
     targets = mqtt311_publish_64_decode, mqtt311_publish_64_decode_by_ref,
-        mqtt311_publish_64_encode, mqtt311_publish_4096_decode, mqtt5_publish_props_decode, mqtt5_publish_props_encode, mqtt5_publish_4096_decode,
-        mqtt5_publish_4096_encode, mqtt5_connect_props_decode, mqtt5_connect_props_encode
+        mqtt311_publish_64_encode, mqtt311_publish_4096_decode, mqtt5_publish_props_decode,
+        mqtt5_publish_props_encode, mqtt5_publish_4096_decode, mqtt5_publish_4096_encode,
+        mqtt5_connect_props_decode, mqtt5_connect_props_encode
 }
 criterion_main!(benches);

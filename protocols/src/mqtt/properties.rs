@@ -356,7 +356,7 @@ impl<'de: 'a, 'a> DecodeWith<'de, PropertyScope> for Properties<'a> {
 /// [`check_list`] for PUBLISH, out of line: PUBLISH has one decoder for both versions, where
 /// the walk inlined takes registers from the 3.1.1 path, which never runs it. Alone, this took
 /// a 3.1.1 PUBLISH decode (4 KiB payload) from 13.2 ns to 12.8 ns; 5.0 PUBLISH decodes stay
-/// at 0.89x the hand-written code (`benches/mqtt.rs`).
+/// at 0.87-0.91x the hand-written code (`benches/mqtt.rs`).
 #[inline(never)]
 fn check_publish_list(section: &mut Reader<'_>) -> Result<(), DecodeError> {
     check_list(section, PropertyScope::Publish)

@@ -185,7 +185,8 @@ impl<'de: 'a, 'a> DecodeWith<'de, u8> for Header<'a> {
 }
 
 /// Encoded as the [`WireHeader`] of serialize type `tag` (binary for 1, JSON otherwise:
-/// [`HeaderWord`] allows no other), whatever `serialize_type` says; fails for a binary header whose code or version does not fit an `i16`.
+/// [`HeaderWord`] allows no other), whatever `serialize_type` says; fails for a binary header
+/// whose code or version does not fit an `i16`.
 impl EncodeWith<u8> for Header<'_> {
     #[inline]
     fn encoded_len_with(&self, tag: u8) -> usize {
