@@ -48,7 +48,7 @@ fn expand(input: &DeriveInput, direction: Direction) -> proc_macro2::TokenStream
     };
     internals::check::check(&cx, &mut container);
     if !cx.is_ok() {
-        let ctx_ty = codegen::de::ctx_type(&container);
+        let ctx_ty = codegen::ctx_type(&container);
         return errors_with_fallback(cx, input, direction, ctx_ty);
     }
     let _ = cx.check();

@@ -1,11 +1,15 @@
 //! `WireDecode` / `DecodeWith` generation.
 
-use super::{order_tokens, prim_load, rt, split_generics, tag_value_type, type_name};
-use crate::internals::ast::{
-    BitStruct, Codec, CodecKind, Container, Data, Enum, Field, Fields, LenSource, NullMode, Role,
-    Style, Tag,
+use super::bits::{bitfield_impl, decode_bits};
+use super::tags::read_tag;
+use super::{
+    bind_ref, ctx_binding, ctx_type, default_value, field_fixed_size, fieldless_tag_size,
+    inline_attr, order_tokens, prim_load, rt, run_end, split_generics, type_name,
 };
-use crate::internals::types::{self, PrimKind, SeqKind};
+use crate::internals::ast::{
+    Codec, CodecKind, Container, Data, Enum, Field, Fields, LenSource, NullMode, Role, Style,
+};
+use crate::internals::types::{PrimKind, SeqKind};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::Ident;
@@ -87,20 +91,6 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
     quote!(#item #extra)
 }
 
-/// `#[inline(always)]` for a `#[wire(inline)]` type, `#[inline]` otherwise.
-///
-/// A large decoder left out of line returns its value through memory, field by field; a caller
-/// that moves it on (into a tuple with the bytes consumed, say) loads it back in wider words
-/// straight after those stores, and each such load waits for the stores to retire instead of
-/// being forwarded. Inlined, the value is built where it ends up.
-pub(crate) fn inline_attr(cont: &Container<'_>) -> TokenStream {
-    if cont.attrs.inline.is_set() {
-        quote!(#[inline(always)])
-    } else {
-        quote!(#[inline])
-    }
-}
-
 /// A `#[wire(msgpack)]` type is also one msgpack field of another: its values, inline.
 fn msgpack_impl(cont: &Container<'_>) -> TokenStream {
     let rt = rt();
@@ -118,34 +108,6 @@ fn msgpack_impl(cont: &Container<'_>) -> TokenStream {
                 <Self as #rt::WireDecode<'de>>::decode(__r)
             }
         }
-    }
-}
-
-/// The context type of a container, if it takes one.
-pub fn ctx_type(cont: &Container<'_>) -> Option<TokenStream> {
-    if let Data::Enum(Enum {
-        tag: Tag::Ctx { ty },
-        ..
-    }) = &cont.data
-    {
-        return Some(ty.clone());
-    }
-    let (_, tys) = cont.ctx_params()?;
-    Some(match tys.as_slice() {
-        [one] => quote!(#one),
-        many => quote!((#(#many,)*)),
-    })
-}
-
-/// `let flags = __ctx;` or `let (a, b) = __ctx;`.
-pub fn ctx_binding(cont: &Container<'_>) -> TokenStream {
-    match cont.ctx_params() {
-        Some((names, _)) if names.len() == 1 => {
-            let name = names[0];
-            quote!(let #name = __ctx;)
-        }
-        Some((names, _)) => quote!(let (#(#names,)*) = __ctx;),
-        None => quote!(),
     }
 }
 
@@ -258,15 +220,6 @@ fn decode_fields(
     (stmts, construct)
 }
 
-/// A field's default: the `default = expr` given, or `Default::default()`.
-pub fn default_value(default: Option<&syn::Expr>) -> TokenStream {
-    let rt = rt();
-    match default {
-        Some(expr) => quote!(#expr),
-        None => quote!(#rt::Default::default()),
-    }
-}
-
 /// After a `rest_len` field: the following fields read from a section of that length.
 fn enter_rest_section(name: &str, f: &Field<'_>) -> TokenStream {
     let rt = rt();
@@ -291,16 +244,6 @@ fn enter_rest_section(name: &str, f: &Field<'_>) -> TokenStream {
     }
 }
 
-fn bind_ref(f: &Field<'_>) -> TokenStream {
-    match &f.binding {
-        Some(binding) => {
-            let slot = &f.slot;
-            quote!(let #binding = &#slot;)
-        }
-        None => quote!(),
-    }
-}
-
 fn pad_after(name: &str, f: &Field<'_>) -> TokenStream {
     match &f.pad_after {
         Some(pad) => {
@@ -319,29 +262,6 @@ fn construct(fields: &Fields<'_>, path: TokenStream) -> TokenStream {
         Style::Tuple => quote!(#path(#(#slots),*)),
         Style::Unit => path,
     }
-}
-
-/// Where the run of inline primitives starting at `start` ends (`start` if there is none).
-pub fn run_end(all: &[Field<'_>], start: usize) -> usize {
-    let mut end = start;
-    while end < all.len() {
-        let f = &all[end];
-        let is_prim = matches!(
-            &f.role,
-            Role::Wire(Codec {
-                kind: CodecKind::Prim { .. },
-                ..
-            })
-        );
-        if !is_prim || f.optional.is_some() || (end > start && f.pad_before.is_some()) {
-            break;
-        }
-        end += 1;
-        if f.pad_after.is_some() || f.rest_len.is_some() {
-            break;
-        }
-    }
-    end
 }
 
 fn decode_run(name: &str, run: &[Field<'_>]) -> TokenStream {
@@ -661,92 +581,6 @@ fn fixed_size(cont: &Container<'_>) -> TokenStream {
     }
 }
 
-pub fn field_fixed_size(f: &Field<'_>, trait_path: TokenStream) -> TokenStream {
-    let rt = rt();
-    if f.pad_before.is_some() || f.pad_after.is_some() {
-        return quote!(#rt::None);
-    }
-    match &f.role {
-        Role::Skip(_) => quote!(#rt::Some(0)),
-        Role::Wire(Codec {
-            kind: CodecKind::Prim { prim, .. },
-            ..
-        }) => {
-            let size = prim.size;
-            quote!(#rt::Some(#size))
-        }
-        Role::Wire(Codec {
-            kind: CodecKind::Plain { ctx: None },
-            ty,
-        }) => quote!(<#ty as #trait_path>::FIXED_SIZE),
-        Role::Wire(_) => quote!(#rt::None),
-    }
-}
-
-/// The encoded size of an enum whose variants carry nothing but the tag.
-pub fn fieldless_tag_size(e: &Enum<'_>) -> Option<usize> {
-    let size = match &e.tag {
-        Tag::Single {
-            name, peek: false, ..
-        } => types::prefix_size(name)?,
-        Tag::Bits { peek: false, .. } => 1,
-        _ => return None,
-    };
-    let fieldless = e.variants.iter().all(|v| {
-        v.magic.is_none() && v.fields.fields.len() == if v.other { e.tag.arity() } else { 0 }
-    });
-    fieldless.then_some(size)
-}
-
-fn decode_bits(cont: &Container<'_>, bits: &BitStruct<'_>) -> TokenStream {
-    let rt = rt();
-    let name = type_name(cont);
-    let word = &bits.word;
-    let size = bits.word_size;
-    let from = super::conv(cont.order, true);
-    let mut stmts = quote! {
-        let __at = __r.offset();
-        let __word = #word::#from(*__r.take_array::<#size>()?) as u64;
-    };
-    for reserved in &bits.reserved {
-        let mask = mask(reserved.bits.hi - reserved.bits.lo) << reserved.bits.lo;
-        let value = reserved.value << reserved.bits.lo;
-        stmts.extend(quote!(#rt::check_reserved(__word, #mask, #value, __at)?;));
-    }
-    for m in &bits.fields {
-        let slot = &m.slot;
-        let ty = m.ty;
-        let lo = m.bits.lo;
-        let mask = mask(m.bits.hi - m.bits.lo);
-        let fname = match &m.member {
-            syn::Member::Named(i) => i.to_string(),
-            syn::Member::Unnamed(i) => i.index.to_string(),
-        };
-        stmts.extend(quote! {
-            let #slot: #ty = #rt::bits_from::<#ty>(__word, #lo, #mask, __at).map_err(|e| e.in_field(#name, #fname))?;
-        });
-    }
-    let members = bits.fields.iter().map(|m| &m.member);
-    let slots = bits.fields.iter().map(|m| &m.slot);
-    let construct = match bits.style {
-        Style::Named => quote!(Self { #(#members: #slots),* }),
-        Style::Tuple => quote!(Self(#(#slots),*)),
-        Style::Unit => quote!(Self),
-    };
-    quote! {
-        #stmts
-        #rt::Ok(#construct)
-    }
-}
-
-pub fn mask(width: u32) -> u64 {
-    if width >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << width) - 1
-    }
-}
-
 fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
     let rt = rt();
     let name = type_name(cont);
@@ -817,140 +651,6 @@ fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
             #arms
             #[allow(unreachable_patterns)]
             #fallback
-        }
-    }
-}
-
-fn read_tag(cont: &Container<'_>, tag: &Tag) -> TokenStream {
-    let rt = rt();
-    let name = type_name(cont);
-    let wrap =
-        |read: TokenStream| quote!(#rt::field(#name, "tag", #[inline(always)] || #rt::Ok(#read))?);
-    match tag {
-        Tag::Ctx { .. } => quote!(__ctx),
-        Tag::Single {
-            ty,
-            name: tname,
-            order,
-            peek,
-        } => {
-            let value_ty = tag_value_type(tname, ty);
-            if *peek {
-                return wrap(quote!(__r.peek_u8()?));
-            }
-            let read = match tname.as_str() {
-                // msgpack mode: the tag is a msgpack integer.
-                _ if cont.attrs.msgpack.is_set() => {
-                    quote!(#rt::msgpack::read_int::<#value_ty>(__r)?)
-                }
-                "vbi" | "varint" => quote!(<#ty as #rt::WireDecode<'de>>::decode(__r)?.0),
-                _ => {
-                    let from = super::conv(*order, true);
-                    quote!(#value_ty::#from(*__r.take_array()?))
-                }
-            };
-            wrap(read)
-        }
-        Tag::Bits { bits, peek, .. } => {
-            let lo = bits.lo;
-            let mask = mask(bits.hi - bits.lo) as u8;
-            let outside = !(mask << lo);
-            if *peek {
-                wrap(quote!((__r.peek_u8()? >> #lo) & #mask))
-            } else {
-                wrap(quote!({
-                    let [__byte] = *__r.take_array::<1>()?;
-                    #rt::check_reserved(u64::from(__byte), u64::from(#outside), 0, __at)?;
-                    (__byte >> #lo) & #mask
-                }))
-            }
-        }
-        Tag::Composite(parts) => {
-            let reads = parts.iter().map(|(_, ty, tname)| {
-                let value_ty = tag_value_type(tname, ty);
-                match tname.as_str() {
-                    "vbi" | "varint" => quote!(<#ty as #rt::WireDecode<'de>>::decode(__r)?.0),
-                    _ => {
-                        let from = super::conv(cont.order, true);
-                        quote!(#value_ty::#from(*__r.take_array()?))
-                    }
-                }
-            });
-            wrap(quote!((#(#reads,)*)))
-        }
-    }
-}
-
-/// `BitField` for fieldless enums with an integer tag, so they can sit in a bit range.
-fn bitfield_impl(cont: &Container<'_>) -> TokenStream {
-    let rt = rt();
-    let Data::Enum(e) = &cont.data else {
-        return quote!();
-    };
-    let (Tag::Single { ty, name, .. } | Tag::Bits { ty, name, .. }) = &e.tag else {
-        return quote!();
-    };
-    // Bit ranges hold unsigned values: an enum with a signed tag is no bit field.
-    if name.starts_with('i')
-        || types::prefix_size(name).is_none()
-        || fieldless_tag_size(e).is_none() && !matches!(e.tag, Tag::Single { peek: true, .. })
-    {
-        return quote!();
-    }
-    if e.variants
-        .iter()
-        .any(|v| v.magic.is_some() || (!v.other && !v.fields.fields.is_empty()))
-    {
-        return quote!();
-    }
-    let ident = cont.ident;
-    let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
-    let mut from_arms = TokenStream::new();
-    let mut to_arms = TokenStream::new();
-    let mut fallback = quote!(_ => return #rt::None);
-    for v in &e.variants {
-        let vident = v.ident;
-        if v.other {
-            let construct = match v.fields.style {
-                Style::Named => {
-                    let member = &v.fields.fields[0].member;
-                    quote!(Self::#vident { #member: __other })
-                }
-                _ => quote!(Self::#vident(__other)),
-            };
-            fallback = quote!(__other => #construct);
-            let pattern = match v.fields.style {
-                Style::Named => {
-                    let member = &v.fields.fields[0].member;
-                    quote!(Self::#vident { #member: __tag })
-                }
-                _ => quote!(Self::#vident(__tag)),
-            };
-            to_arms.extend(quote!(#pattern => *__tag as u64,));
-        } else if let Some(tag) = &v.tag {
-            from_arms.extend(quote!(#tag => Self::#vident,));
-            to_arms.extend(quote!(Self::#vident => (#tag) as u64,));
-        }
-    }
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics #rt::BitField for #ident #ty_generics #where_clause {
-            #[inline]
-            fn from_bits(bits: u64) -> #rt::Option<Self> {
-                let __tag = <#ty as ::core::convert::TryFrom<u64>>::try_from(bits).ok()?;
-                #rt::Some(match __tag {
-                    #from_arms
-                    #[allow(unreachable_patterns)]
-                    #fallback
-                })
-            }
-
-            #[inline]
-            fn to_bits(&self) -> u64 {
-                match self {
-                    #to_arms
-                }
-            }
         }
     }
 }

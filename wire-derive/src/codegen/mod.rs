@@ -1,10 +1,15 @@
 //! Code generation from the checked model: `de` writes `WireDecode`, `ser` writes `WireEncode`.
 
+mod bits;
 pub mod de;
 pub mod ser;
+mod tags;
 
-use crate::internals::ast::{Container, Field, Fields, Style};
+use crate::internals::ast::{
+    Codec, CodecKind, Container, Data, Enum, Field, Fields, Role, Style, Tag,
+};
 use crate::internals::attr::Order;
+use crate::internals::types;
 use crate::internals::types::{Prim, PrimKind};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
@@ -132,5 +137,135 @@ pub fn tag_value_type(name: &str, ty: &TokenStream) -> TokenStream {
         "vbi" => quote!(u32),
         "varint" => quote!(u64),
         _ => ty.clone(),
+    }
+}
+
+/// `#[inline(always)]` for a `#[wire(inline)]` type, `#[inline]` otherwise.
+///
+/// A large decoder left out of line returns its value through memory, field by field; a caller
+/// that moves it on (into a tuple with the bytes consumed, say) loads it back in wider words
+/// straight after those stores, and each such load waits for the stores to retire instead of
+/// being forwarded. Inlined, the value is built where it ends up.
+pub fn inline_attr(cont: &Container<'_>) -> TokenStream {
+    if cont.attrs.inline.is_set() {
+        quote!(#[inline(always)])
+    } else {
+        quote!(#[inline])
+    }
+}
+
+/// The context type of a container, if it takes one.
+pub fn ctx_type(cont: &Container<'_>) -> Option<TokenStream> {
+    if let Data::Enum(Enum {
+        tag: Tag::Ctx { ty },
+        ..
+    }) = &cont.data
+    {
+        return Some(ty.clone());
+    }
+    let (_, tys) = cont.ctx_params()?;
+    Some(match tys.as_slice() {
+        [one] => quote!(#one),
+        many => quote!((#(#many,)*)),
+    })
+}
+
+/// `let flags = __ctx;` or `let (a, b) = __ctx;`.
+pub fn ctx_binding(cont: &Container<'_>) -> TokenStream {
+    match cont.ctx_params() {
+        Some((names, _)) if names.len() == 1 => {
+            let name = names[0];
+            quote!(let #name = __ctx;)
+        }
+        Some((names, _)) => quote!(let (#(#names,)*) = __ctx;),
+        None => quote!(),
+    }
+}
+
+/// A field's default: the `default = expr` given, or `Default::default()`.
+pub fn default_value(default: Option<&syn::Expr>) -> TokenStream {
+    let rt = rt();
+    match default {
+        Some(expr) => quote!(#expr),
+        None => quote!(#rt::Default::default()),
+    }
+}
+
+/// Where the run of inline primitives starting at `start` ends (`start` if there is none).
+pub fn run_end(all: &[Field<'_>], start: usize) -> usize {
+    let mut end = start;
+    while end < all.len() {
+        let f = &all[end];
+        let is_prim = matches!(
+            &f.role,
+            Role::Wire(Codec {
+                kind: CodecKind::Prim { .. },
+                ..
+            })
+        );
+        if !is_prim || f.optional.is_some() || (end > start && f.pad_before.is_some()) {
+            break;
+        }
+        end += 1;
+        if f.pad_after.is_some() || f.rest_len.is_some() {
+            break;
+        }
+    }
+    end
+}
+
+pub fn field_fixed_size(f: &Field<'_>, trait_path: TokenStream) -> TokenStream {
+    let rt = rt();
+    if f.pad_before.is_some() || f.pad_after.is_some() {
+        return quote!(#rt::None);
+    }
+    match &f.role {
+        Role::Skip(_) => quote!(#rt::Some(0)),
+        Role::Wire(Codec {
+            kind: CodecKind::Prim { prim, .. },
+            ..
+        }) => {
+            let size = prim.size;
+            quote!(#rt::Some(#size))
+        }
+        Role::Wire(Codec {
+            kind: CodecKind::Plain { ctx: None },
+            ty,
+        }) => quote!(<#ty as #trait_path>::FIXED_SIZE),
+        Role::Wire(_) => quote!(#rt::None),
+    }
+}
+
+/// The encoded size of an enum whose variants carry nothing but the tag.
+pub fn fieldless_tag_size(e: &Enum<'_>) -> Option<usize> {
+    let size = match &e.tag {
+        Tag::Single {
+            name, peek: false, ..
+        } => types::prefix_size(name)?,
+        Tag::Bits { peek: false, .. } => 1,
+        _ => return None,
+    };
+    let fieldless = e.variants.iter().all(|v| {
+        v.magic.is_none() && v.fields.fields.len() == if v.other { e.tag.arity() } else { 0 }
+    });
+    fieldless.then_some(size)
+}
+
+pub fn mask(width: u32) -> u64 {
+    if width >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    }
+}
+
+/// `let name = &slot;`: a named field's value under its own name, for attribute expressions.
+pub fn bind_ref(f: &Field<'_>) -> TokenStream {
+    match &f.binding {
+        Some(binding) => {
+            let slot = &f.slot;
+            quote!(let #binding = &#slot;)
+        }
+        None => quote!(),
     }
 }

@@ -1,13 +1,13 @@
 //! `WireEncode` / `EncodeWith` generation.
 
-use super::de::{ctx_binding, ctx_type, field_fixed_size, fieldless_tag_size, mask, run_end};
+use super::bits::encode_bits;
+use super::tags::{tag_code, tag_method};
 use super::{
-    destructure, order_tokens, prim_bytes, rt, split_generics, tag_value_type, type_name,
-    value_ident,
+    ctx_binding, ctx_type, default_value, destructure, field_fixed_size, fieldless_tag_size,
+    inline_attr, order_tokens, prim_bytes, rt, run_end, split_generics, type_name, value_ident,
 };
 use crate::internals::ast::{
-    BitStruct, Codec, CodecKind, Container, Data, Enum, Field, Fields, Fill, LenSource, NullMode,
-    Role, Style, Tag, Variant,
+    Codec, CodecKind, Container, Data, Enum, Field, Fields, Fill, LenSource, NullMode, Role,
 };
 use crate::internals::types::{PrimKind, SeqKind};
 use proc_macro2::{Span, TokenStream};
@@ -45,7 +45,7 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
     // ran 1.3x slower than hand-written code that way).
     let encode_inline = match &cont.data {
         Data::Enum(e) if e.variants.len() <= SMALL_ENUM => quote!(#[inline(always)]),
-        _ => super::de::inline_attr(cont),
+        _ => inline_attr(cont),
     };
     let item = match ctx_type(cont) {
         Some(ctx_ty) => quote! {
@@ -155,7 +155,7 @@ fn fields_code(
         };
         let value = value_ident(f);
         let omit = format_ident!("__omit_{}", f.slot);
-        let default = super::de::default_value(optional.default.as_ref());
+        let default = default_value(optional.default.as_ref());
         let rest = later_omitted.iter().map(|o| quote!(#o &&));
         let ty = f.ty;
         let is_default = quote!({ let __default: #ty = #default; *#value == __default });
@@ -556,47 +556,29 @@ pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenSt
     }
 }
 
-fn encode_bits(cont: &Container<'_>, bits: &BitStruct<'_>) -> (TokenStream, TokenStream) {
+/// A `#[wire(msgpack)]` type is also one msgpack field of another: its values, inline.
+fn msgpack_impl(cont: &Container<'_>) -> TokenStream {
     let rt = rt();
-    let name = type_name(cont);
-    let word = &bits.word;
-    let size = bits.word_size;
-    let to = super::conv(cont.order, false);
-    let reserved: u64 = bits
-        .reserved
-        .iter()
-        .map(|r| r.value << r.bits.lo)
-        .fold(0, |a, b| a | b);
-    let slots = bits.fields.iter().map(|m| &m.slot);
-    let members = bits.fields.iter().map(|m| &m.member);
-    let pattern = match bits.style {
-        Style::Named => quote!(Self { #(#members: #slots),* }),
-        Style::Tuple => quote!(Self(#(#slots),*)),
-        Style::Unit => quote!(Self),
-    };
-    let mut stmts = quote!(let #pattern = self; let mut __word: u64 = #reserved;);
-    for m in &bits.fields {
-        let slot = &m.slot;
-        let ty = m.ty;
-        let lo = m.bits.lo;
-        let mask = mask(m.bits.hi - m.bits.lo);
-        let fname = match &m.member {
-            syn::Member::Named(i) => i.to_string(),
-            syn::Member::Unnamed(i) => i.index.to_string(),
-        };
-        // A `bool` always fits its bit: no range check to pay for.
-        let is_bool = matches!(ty, syn::Type::Path(p) if p.path.is_ident("bool"));
-        if is_bool {
-            stmts.extend(quote!(__word |= u64::from(*#slot) << #lo;));
-        } else {
-            stmts.extend(quote!(__word |= #rt::bits_to::<#ty>(#slot, #lo, #mask).map_err(|e| e.in_field(#name, #fname))?;));
+    if !cont.attrs.msgpack.is_set() || ctx_type(cont).is_some() {
+        return quote!();
+    }
+    let ident = cont.ident;
+    let (impl_generics, ty_generics, where_clause) =
+        split_generics(cont, false, quote!(#rt::WireEncode));
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #rt::msgpack::MsgPackEncode for #ident #ty_generics #where_clause {
+            #[inline]
+            fn msgpack_len(&self) -> usize {
+                <Self as #rt::WireEncode>::encoded_len(self)
+            }
+
+            #[inline]
+            fn encode_msgpack<__B: #rt::BufMut + ?Sized>(&self, __buf: &mut __B) -> #rt::Result<(), #rt::EncodeError> {
+                <Self as #rt::WireEncode>::encode(self, __buf)
+            }
         }
     }
-    let _ = Span::call_site();
-    (
-        quote!(#size),
-        quote!(#stmts __buf.put_slice(&(__word as #word).#to()); #rt::Ok(())),
-    )
 }
 
 fn encode_enum(cont: &Container<'_>, e: &Enum<'_>) -> (TokenStream, TokenStream) {
@@ -660,161 +642,4 @@ fn encode_enum(cont: &Container<'_>, e: &Enum<'_>) -> (TokenStream, TokenStream)
         quote!(match self { #len_arms }),
         quote!(match self { #enc_arms } #rt::Ok(())),
     )
-}
-
-/// The tag's encoded length and the statements that write it, for variant `v`.
-fn tag_code(cont: &Container<'_>, tag: &Tag, v: &Variant<'_>) -> (TokenStream, TokenStream) {
-    let rt = rt();
-    let tag_fields: Vec<Ident> = v
-        .fields
-        .fields
-        .iter()
-        .take(tag.arity())
-        .map(value_ident)
-        .collect();
-    // The tag value(s) of this variant: its literal, or the leading fields of `other`.
-    let values: Vec<TokenStream> = if v.other {
-        tag_fields.iter().map(|f| quote!((*#f))).collect()
-    } else {
-        match (tag, &v.tag) {
-            (Tag::Composite(parts), Some(syn::Expr::Tuple(t))) if t.elems.len() == parts.len() => {
-                t.elems.iter().map(|e| quote!((#e))).collect()
-            }
-            (Tag::Composite(parts), Some(expr)) => (0..parts.len())
-                .map(|i| {
-                    let index = syn::Index::from(i);
-                    quote!((#expr).#index)
-                })
-                .collect(),
-            (_, Some(expr)) => vec![quote!((#expr))],
-            (_, None) => vec![quote!(0)],
-        }
-    };
-    let write_one =
-        |name: &str, ty: &TokenStream, value: &TokenStream, order| -> (TokenStream, TokenStream) {
-            let value_ty = tag_value_type(name, ty);
-            match name {
-                "vbi" | "varint" => (
-                    quote!(<#ty as #rt::WireEncode>::encoded_len(&#ty(#value))),
-                    quote!(<#ty as #rt::WireEncode>::encode(&#ty(#value), __buf)?;),
-                ),
-                _ => {
-                    let to = super::conv(order, false);
-                    let size = crate::internals::types::prefix_size(name).unwrap_or(0);
-                    (
-                        quote!(#size),
-                        quote!(__buf.put_slice(&#value_ty::#to(#value));),
-                    )
-                }
-            }
-        };
-    match tag {
-        Tag::Ctx { .. } | Tag::Single { peek: true, .. } | Tag::Bits { peek: true, .. } => {
-            (quote!(0), quote!())
-        }
-        Tag::Single { .. } if cont.attrs.msgpack.is_set() => {
-            let value = &values[0];
-            (
-                quote!(#rt::msgpack::int_size((#value) as i64)),
-                quote!(#rt::msgpack::write_int(__buf, (#value) as i64);),
-            )
-        }
-        Tag::Single {
-            ty, name, order, ..
-        } => write_one(name, ty, &values[0], *order),
-        Tag::Bits { bits, .. } => {
-            let lo = bits.lo;
-            let mask = mask(bits.hi - bits.lo);
-            let value = &values[0];
-            (
-                quote!(1),
-                quote!(__buf.put_u8(#rt::bits_to::<u8>(&#value, #lo, #mask)? as u8);),
-            )
-        }
-        Tag::Composite(parts) => {
-            let (lens, encs): (Vec<_>, Vec<_>) = parts
-                .iter()
-                .zip(&values)
-                .map(|((_, ty, name), value)| write_one(name, ty, value, cont.order))
-                .unzip();
-            (quote!((#(#lens)+*)), quote!(#(#encs)*))
-        }
-    }
-}
-
-/// A `#[wire(msgpack)]` type is also one msgpack field of another: its values, inline.
-fn msgpack_impl(cont: &Container<'_>) -> TokenStream {
-    let rt = rt();
-    if !cont.attrs.msgpack.is_set() || ctx_type(cont).is_some() {
-        return quote!();
-    }
-    let ident = cont.ident;
-    let (impl_generics, ty_generics, where_clause) =
-        split_generics(cont, false, quote!(#rt::WireEncode));
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics #rt::msgpack::MsgPackEncode for #ident #ty_generics #where_clause {
-            #[inline]
-            fn msgpack_len(&self) -> usize {
-                <Self as #rt::WireEncode>::encoded_len(self)
-            }
-
-            #[inline]
-            fn encode_msgpack<__B: #rt::BufMut + ?Sized>(&self, __buf: &mut __B) -> #rt::Result<(), #rt::EncodeError> {
-                <Self as #rt::WireEncode>::encode(self, __buf)
-            }
-        }
-    }
-}
-
-/// `fn wire_tag(&self)`: the tag value of the variant, for parents that write it themselves.
-fn tag_method(cont: &Container<'_>) -> TokenStream {
-    let Data::Enum(e) = &cont.data else {
-        return quote!();
-    };
-    let ident = cont.ident;
-    let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
-    let value_ty = match &e.tag {
-        Tag::Single { ty, name, .. } | Tag::Bits { ty, name, .. } => tag_value_type(name, ty),
-        Tag::Ctx { ty } => ty.clone(),
-        Tag::Composite(parts) => {
-            let tys = parts.iter().map(|(_, ty, name)| tag_value_type(name, ty));
-            quote!((#(#tys,)*))
-        }
-    };
-    let arms = e.variants.iter().map(|v| {
-        let vident = v.ident;
-        let pattern = destructure(&v.fields);
-        let value = if v.other {
-            let fields: Vec<Ident> = v
-                .fields
-                .fields
-                .iter()
-                .take(e.tag.arity())
-                .map(value_ident)
-                .collect();
-            if fields.len() == 1 {
-                let f = &fields[0];
-                quote!(*#f)
-            } else {
-                quote!((#(*#fields,)*))
-            }
-        } else {
-            let tag = &v.tag;
-            quote!(#tag)
-        };
-        quote!(Self::#vident #pattern => #value,)
-    });
-    let doc = format!("The wire tag of this `{ident}` variant.");
-    quote! {
-        impl #impl_generics #ident #ty_generics #where_clause {
-            #[doc = #doc]
-            #[allow(unused_variables, dead_code)]
-            pub fn wire_tag(&self) -> #value_ty {
-                match self {
-                    #(#arms)*
-                }
-            }
-        }
-    }
 }

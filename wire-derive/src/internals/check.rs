@@ -6,6 +6,7 @@ use super::ast::{
 use super::attr::{BitRange, ContainerAttrs, TagAttr};
 use super::ctxt::Ctxt;
 use super::exprs::bare_idents;
+use super::tags::normalize_tag;
 use super::types;
 use syn::{Expr, Ident};
 
@@ -539,24 +540,5 @@ fn check_tag_value(cx: &Ctxt, name: &str, bits: Option<BitRange>, expr: &Expr) {
             expr,
             "a `vbi` tag is at most 268435455, the largest Variable Byte Integer",
         );
-    }
-}
-
-/// A tag's value in a comparable form: integer literals by value, anything else by tokens.
-pub fn normalize_tag(tag: &Expr) -> String {
-    match tag {
-        Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Int(i),
-            ..
-        }) => i
-            .base10_parse::<u128>()
-            .map(|v| v.to_string())
-            .unwrap_or_else(|_| i.to_string()),
-        Expr::Tuple(t) => {
-            let parts: Vec<_> = t.elems.iter().map(normalize_tag).collect();
-            format!("({})", parts.join(","))
-        }
-        Expr::Paren(p) => normalize_tag(&p.expr),
-        other => quote::quote!(#other).to_string(),
     }
 }

@@ -3,7 +3,10 @@
 
 pub mod ast;
 pub mod attr;
+mod bits;
 pub mod check;
 pub mod ctxt;
 pub mod exprs;
+mod lower;
+mod tags;
 pub mod types;

@@ -1,0 +1,585 @@
+//! Lowering: a field's attributes and type become its [`Codec`], impossible combinations are
+//! reported.
+
+use super::ast::{
+    Codec, CodecKind, Container, Data, Field, Fields, Fill, LenSource, NullMode, Optional, Role,
+    Style,
+};
+use super::attr::{ContainerAttrs, FieldAttrs, Order};
+use super::bits::bit_struct;
+use super::ctxt::Ctxt;
+use super::tags::enumeration;
+use super::types;
+use proc_macro2::Span;
+use quote::format_ident;
+use syn::spanned::Spanned;
+use syn::{Expr, Type};
+
+impl<'a> Container<'a> {
+    pub fn from_ast(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Container<'a>> {
+        let attrs = ContainerAttrs::parse(cx, &input.attrs);
+        let order = attrs.order.get().copied().unwrap_or(Order::Big);
+        cx.msgpack.set(attrs.msgpack.is_set());
+        let data = match &input.data {
+            syn::Data::Struct(s) if attrs.bits.is_set() => {
+                Data::Bits(bit_struct(cx, &attrs, &s.fields))
+            }
+            syn::Data::Struct(s) => Data::Struct(fields(cx, &s.fields, order)),
+            syn::Data::Enum(e) => Data::Enum(enumeration(cx, input, &attrs, e, order)),
+            syn::Data::Union(u) => {
+                cx.error_spanned_by(
+                    u.union_token,
+                    "wire cannot derive codecs for unions: use a struct or an enum with a tag",
+                );
+                return None;
+            }
+        };
+        Some(Container {
+            ident: &input.ident,
+            generics: &input.generics,
+            attrs,
+            order,
+            data,
+        })
+    }
+}
+
+/// `inclusive`: the size of the `rest_len` integer it applies to, which its length counts too
+/// (RocketMQ's `storeSize` covers the whole record, itself included).
+fn inclusive_size(cx: &Ctxt, attrs: &FieldAttrs, role: &Role) -> Option<usize> {
+    let span = attrs.inclusive.span()?;
+    if !attrs.rest_len.is_set() {
+        cx.error_at(span, "`inclusive` says a `rest_len` length counts its own bytes too: it goes with `rest_len`");
+        return None;
+    }
+    match role {
+        Role::Wire(Codec {
+            kind: CodecKind::Prim { prim, .. },
+            ..
+        }) if matches!(prim.kind, types::PrimKind::Number(_)) => Some(prim.size),
+        _ => {
+            cx.error_at(span, "`inclusive` needs a fixed-size integer: a length that counts itself must know its own size before it is read");
+            None
+        }
+    }
+}
+
+pub(super) fn fields<'a>(cx: &Ctxt, fields: &'a syn::Fields, order: Order) -> Fields<'a> {
+    let style = match fields {
+        syn::Fields::Named(_) => Style::Named,
+        syn::Fields::Unnamed(_) => Style::Tuple,
+        syn::Fields::Unit => Style::Unit,
+    };
+    let fields = fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| field(cx, i, f, order))
+        .collect();
+    Fields { style, fields }
+}
+
+fn field<'a>(cx: &Ctxt, index: usize, f: &'a syn::Field, order: Order) -> Field<'a> {
+    let attrs = FieldAttrs::parse(cx, &f.attrs);
+    let (member, name, binding) = match &f.ident {
+        Some(ident) => (
+            syn::Member::Named(ident.clone()),
+            ident.to_string(),
+            Some(ident.clone()),
+        ),
+        None => (syn::Member::Unnamed(index.into()), index.to_string(), None),
+    };
+    let slot = format_ident!("__wire_{}", name.trim_start_matches("r#"));
+    if let Some(span) = attrs.bits.span() {
+        cx.error_at(span, "`bit`/`bits` place a field in a bit-field word: add `#[wire(bits = u8)]` to the struct");
+    }
+    let role = if attrs.skip.is_set() {
+        for (span, what) in [
+            (attrs.len.span(), "len"),
+            (attrs.count.span(), "count"),
+            (attrs.rest.span(), "rest"),
+            (attrs.cond.span(), "if"),
+            (attrs.with.span(), "with"),
+            (attrs.fill.span(), "fill"),
+        ] {
+            if let Some(span) = span {
+                cx.error_at(span, format!("conflicting wire attributes: a `skip` field is not on the wire, so `{what}` has no effect"));
+            }
+        }
+        Role::Skip(attrs.default.get().cloned().flatten())
+    } else {
+        if let (Some(span), false) = (attrs.default.span(), attrs.optional.is_set()) {
+            cx.error_at(
+                span,
+                "`default` goes with `skip` or `optional`: a field on the wire is always decoded",
+            );
+        }
+        if attrs.optional.is_set() {
+            for (span, what) in [
+                (attrs.pad_before.span(), "pad_before"),
+                (attrs.pad_after.span(), "pad_after"),
+                (attrs.rest_len.span(), "rest_len"),
+                (attrs.rest.span(), "rest"),
+            ] {
+                if let Some(span) = span {
+                    cx.error_at(span, format!("conflicting wire attributes: an `optional` field is present exactly when bytes are left, so it has no `{what}`"));
+                }
+            }
+        }
+        Role::Wire(lower(cx, &attrs, &f.ty, order, f.ty.span()))
+    };
+    if let Some(span) = attrs.rest_len.span() {
+        for (other, what) in [
+            (attrs.len.span(), "len"),
+            (attrs.count.span(), "count"),
+            (attrs.rest.span(), "rest"),
+            (attrs.cond.span(), "if"),
+            (attrs.skip.span(), "skip"),
+            (attrs.fill.span(), "fill"),
+            (attrs.with.span(), "with"),
+        ] {
+            if let Some(other) = other {
+                cx.error_at(other, format!("conflicting wire attributes: a `rest_len` field is the length of the fields after it, so it has no `{what}`"));
+            }
+        }
+        let _ = span;
+    }
+    let inclusive = inclusive_size(cx, &attrs, &role);
+    let fill = match attrs.fill.get() {
+        _ if attrs.rest_len.is_set() => Fill::RestLen,
+        Some(expr) => Fill::Expr(expr.clone()),
+        None => Fill::None,
+    };
+    Field {
+        member,
+        name,
+        slot,
+        binding,
+        ty: &f.ty,
+        role,
+        pad_before: attrs.pad_before.get().cloned(),
+        pad_after: attrs.pad_after.get().cloned(),
+        fill,
+        rest_span: attrs.rest.span(),
+        rest_len: attrs
+            .rest_len
+            .is_set()
+            .then(|| attrs.allow_trailing.is_set()),
+        inclusive,
+        optional: attrs.optional.is_set().then(|| Optional {
+            default: attrs.default.get().cloned().flatten(),
+            when: attrs.cond.get().cloned(),
+        }),
+        attrs_broken: attrs.broken,
+    }
+}
+
+/// Turns a field's attributes and type into its codec, reporting impossible combinations.
+pub fn lower(cx: &Ctxt, attrs: &FieldAttrs, ty: &Type, order: Order, ty_span: Span) -> Codec {
+    let order = attrs.order.get().copied().unwrap_or(order);
+    let codec = |kind| Codec {
+        ty: ty.clone(),
+        kind,
+    };
+
+    // With `optional`, `if` only says when the field may be present: see `Field::optional`.
+    if let (Some(cond), false) = (attrs.cond.get(), attrs.optional.is_set()) {
+        let Some(inner_ty) = types::option_inner(ty) else {
+            cx.error_at(ty_span, "a field with `if` must have type `Option<T>`: it is `None` when the condition is false");
+            return codec(CodecKind::Plain { ctx: None });
+        };
+        let inner = lower_unconditional(cx, attrs, inner_ty, order, ty_span);
+        return codec(CodecKind::Cond {
+            cond: cond.clone(),
+            inner: Box::new(inner),
+        });
+    }
+    lower_unconditional(cx, attrs, ty, order, ty_span)
+}
+
+fn lower_unconditional(
+    cx: &Ctxt,
+    attrs: &FieldAttrs,
+    ty: &Type,
+    order: Order,
+    ty_span: Span,
+) -> Codec {
+    let codec = |kind| Codec {
+        ty: ty.clone(),
+        kind,
+    };
+    if cx.msgpack.get() {
+        return lower_msgpack(cx, attrs, ty, ty_span);
+    }
+    let mut misplaced_msgpack = false;
+    for (span, what) in [
+        (attrs.ext.span(), "ext"),
+        (attrs.counted.span(), "counted"),
+        (attrs.bin.span(), "bin"),
+    ] {
+        if let Some(span) = span {
+            cx.error_at(
+                span,
+                format!("`{what}` describes a msgpack value: add `#[wire(msgpack)]` to the struct"),
+            );
+            misplaced_msgpack = true;
+        }
+    }
+    let conflict = |a: Option<Span>, first: &str, second: &str| {
+        if let Some(span) = a {
+            cx.error_at(
+                span,
+                format!(
+                    "conflicting wire attributes: `{second}` cannot be combined with `{first}`"
+                ),
+            );
+        }
+    };
+
+    if let Some(path) = attrs.with.get() {
+        for (span, what) in [
+            (attrs.len.span(), "len"),
+            (attrs.count.span(), "count"),
+            (attrs.rest.span(), "rest"),
+            (attrs.ctx.span(), "ctx"),
+            (attrs.item.span(), "item"),
+            (attrs.nullable.span(), "nullable"),
+        ] {
+            conflict(span, "with", what);
+        }
+        return codec(CodecKind::With(path.clone()));
+    }
+
+    let null = match (attrs.nullable.span(), attrs.empty_is_none.span()) {
+        (Some(_), Some(second)) => {
+            conflict(Some(second), "nullable", "empty_is_none");
+            NullMode::MinusOne
+        }
+        (Some(_), None) => NullMode::MinusOne,
+        (None, Some(_)) => NullMode::Empty,
+        (None, None) => NullMode::Never,
+    };
+    let null_span = attrs.nullable.span().or(attrs.empty_is_none.span());
+    let null_key = if attrs.nullable.is_set() {
+        "nullable"
+    } else {
+        "empty_is_none"
+    };
+
+    if let Some(len) = attrs.len.get() {
+        conflict(attrs.count.span(), "len", "count");
+        conflict(attrs.rest.span(), "len", "rest");
+        let source = len_source(cx, len, order);
+        let inner_ty = if null == NullMode::Never {
+            ty
+        } else {
+            match types::option_inner(ty) {
+                Some(inner) => inner,
+                None => {
+                    cx.error_at(
+                        null_span.unwrap_or(ty_span),
+                        format!("`{null_key}` decodes some lengths as `None`, so the field must have type `Option<T>`"),
+                    );
+                    ty
+                }
+            }
+        };
+        if null != NullMode::Never {
+            match &source {
+                LenSource::Prefix { name, .. }
+                    if null == NullMode::MinusOne && !name.starts_with('i') =>
+                {
+                    cx.error_at(null_span.unwrap_or(ty_span), format!("`nullable` means a length of -1, which needs a signed prefix (i8, i16, i32, i64), not `{name}`"));
+                }
+                LenSource::Prefix { .. } => {}
+                _ => cx.error_at(
+                    null_span.unwrap_or(ty_span),
+                    format!("`{null_key}` needs a length prefix read from the wire, such as `len = i16`, not a length from a field or expression"),
+                ),
+            }
+        }
+        let inner = lower_contents(cx, attrs, inner_ty, order, ty_span, None);
+        return codec(CodecKind::Section {
+            len: source,
+            null,
+            inner: Box::new(inner),
+            allow_trailing: attrs.allow_trailing.is_set(),
+        });
+    }
+    if let Some(span) = attrs.allow_trailing.span() {
+        if !attrs.rest_len.is_set() {
+            cx.error_at(span, "`allow_trailing` lets a length-delimited section keep unread bytes: it goes with `len = ...` or `rest_len`");
+        }
+    }
+    if let Some(span) = null_span {
+        cx.error_at(
+            span,
+            format!(
+                "`{null_key}` describes a length prefix: add `len = i16` (or another prefix type)"
+            ),
+        );
+    }
+
+    if let Some(count) = attrs.count.get() {
+        conflict(attrs.rest.span(), "count", "rest");
+        if types::seq(ty).is_none() {
+            cx.error_at(attrs.count.span().unwrap_or(ty_span), "`count` counts elements: use it on a `Vec`, `BTreeMap` or `HashMap` field (for a byte length, use `len`)");
+            return codec(CodecKind::Plain { ctx: None });
+        }
+        let source = len_source(cx, count, order);
+        return lower_contents(cx, attrs, ty, order, ty_span, Some(source));
+    }
+
+    if attrs.rest.is_set() {
+        return lower_contents(cx, attrs, ty, order, ty_span, None);
+    }
+
+    // A misplaced msgpack attribute meant a msgpack value: its size is no further error.
+    if types::is_unsized_layout(ty) && !attrs.broken && !misplaced_msgpack {
+        cx.error_at(ty_span, "this type has no size of its own: give it `#[wire(len = u16)]` (a byte-length prefix), `#[wire(count = u16)]` (an element count) or `#[wire(rest)]` (the rest of the input)");
+    }
+    lower_contents(cx, attrs, ty, order, ty_span, None)
+}
+
+/// The codec of a value that fills its section (or is counted): sequences loop, others are
+/// primitives or plain types.
+fn lower_contents(
+    cx: &Ctxt,
+    attrs: &FieldAttrs,
+    ty: &Type,
+    order: Order,
+    ty_span: Span,
+    count: Option<LenSource>,
+) -> Codec {
+    let codec = |kind| Codec {
+        ty: ty.clone(),
+        kind,
+    };
+    if let Some(seq) = types::seq(ty) {
+        let item = match seq.second {
+            Some(value_ty) => {
+                if let Some(span) = attrs.item.span() {
+                    cx.error_at(span, "`item(...)` is for `Vec` elements; map entries take `key(...)` and `value(...)`");
+                }
+                pair(cx, attrs, seq.first, value_ty, order, ty_span)
+            }
+            None => match types::pair(seq.first) {
+                Some((k, v)) if attrs.key.is_set() || attrs.value.is_set() => {
+                    let pair_codec = pair(cx, attrs, k, v, order, ty_span);
+                    Codec {
+                        ty: seq.first.clone(),
+                        kind: pair_codec.kind,
+                    }
+                }
+                _ => {
+                    reject_key_value(cx, attrs);
+                    element(
+                        cx,
+                        attrs.item.get().map(|b| &**b),
+                        seq.first,
+                        order,
+                        ty_span,
+                        attrs.ctx.get(),
+                        attrs.broken,
+                    )
+                }
+            },
+        };
+        if seq.second.is_none() && attrs.ctx.is_set() && attrs.item.is_set() {
+            cx.error_at(
+                attrs.ctx.span().unwrap_or(ty_span),
+                "put `ctx` inside `item(...)` to pass it to each element",
+            );
+        }
+        return codec(CodecKind::Seq {
+            seq: seq.kind,
+            count,
+            item: Box::new(item),
+        });
+    }
+    for (span, what) in [
+        (attrs.item.span(), "item"),
+        (attrs.key.span(), "key"),
+        (attrs.value.span(), "value"),
+    ] {
+        if let Some(span) = span {
+            cx.error_at(span, format!("`{what}(...)` describes elements: it applies to `Vec`, `BTreeMap` and `HashMap` fields"));
+        }
+    }
+    scalar(cx, attrs.order.span(), attrs.ctx.get(), ty, order)
+}
+
+fn reject_key_value(cx: &Ctxt, attrs: &FieldAttrs) {
+    for (span, what) in [(attrs.key.span(), "key"), (attrs.value.span(), "value")] {
+        if let Some(span) = span {
+            cx.error_at(
+                span,
+                format!("`{what}(...)` applies to maps and `Vec<(K, V)>` fields"),
+            );
+        }
+    }
+}
+
+fn pair(cx: &Ctxt, attrs: &FieldAttrs, k: &Type, v: &Type, order: Order, ty_span: Span) -> Codec {
+    let key = element(
+        cx,
+        attrs.key.get().map(|b| &**b),
+        k,
+        order,
+        ty_span,
+        None,
+        attrs.broken,
+    );
+    let value = element(
+        cx,
+        attrs.value.get().map(|b| &**b),
+        v,
+        order,
+        ty_span,
+        None,
+        attrs.broken,
+    );
+    Codec {
+        ty: syn::parse_quote!((#k, #v)),
+        kind: CodecKind::Pair(Box::new(key), Box::new(value)),
+    }
+}
+
+fn element(
+    cx: &Ctxt,
+    attrs: Option<&FieldAttrs>,
+    ty: &Type,
+    order: Order,
+    ty_span: Span,
+    outer_ctx: Option<&Expr>,
+    broken: bool,
+) -> Codec {
+    match attrs {
+        Some(attrs) => {
+            for (span, what) in [
+                (attrs.skip.span(), "skip"),
+                (attrs.default.span(), "default"),
+                (attrs.fill.span(), "fill"),
+                (attrs.pad_before.span(), "pad_before"),
+                (attrs.pad_after.span(), "pad_after"),
+            ] {
+                if let Some(span) = span {
+                    cx.error_at(span, format!("`{what}` applies to fields, not to elements"));
+                }
+            }
+            lower(cx, attrs, ty, order, ty_span)
+        }
+        None => {
+            if types::is_unsized_layout(ty) && !broken {
+                cx.error_at(ty_span, "the elements have no size of their own: describe them with `item(len = u16)` (or `key(...)`/`value(...)` for maps)");
+            }
+            scalar(cx, None, outer_ctx, ty, order)
+        }
+    }
+}
+
+fn scalar(
+    cx: &Ctxt,
+    order_span: Option<Span>,
+    ctx: Option<&Expr>,
+    ty: &Type,
+    order: Order,
+) -> Codec {
+    let kind = match (types::prim(ty), ctx) {
+        (Some(prim), None) => CodecKind::Prim { prim, order },
+        (_, ctx) => {
+            if let Some(span) = order_span {
+                cx.error_at(span, "`le`/`be` apply to integers, floats, length prefixes and elements; this type decides its own byte order");
+            }
+            CodecKind::Plain { ctx: ctx.cloned() }
+        }
+    };
+    Codec {
+        ty: ty.clone(),
+        kind,
+    }
+}
+
+/// A field of a `#[wire(msgpack)]` container: one msgpack value, an extension carrying a binary
+/// layout, or a counted list. Lengths are part of msgpack values, so prefixes do not apply.
+fn lower_msgpack(cx: &Ctxt, attrs: &FieldAttrs, ty: &Type, ty_span: Span) -> Codec {
+    for (span, what) in [
+        (attrs.len.span(), "len"),
+        (attrs.count.span(), "count"),
+        (attrs.rest.span(), "rest"),
+        (attrs.rest_len.span(), "rest_len"),
+        (attrs.allow_trailing.span(), "allow_trailing"),
+        (attrs.nullable.span(), "nullable"),
+        (attrs.empty_is_none.span(), "empty_is_none"),
+        (attrs.order.span(), "le/be"),
+        (attrs.item.span(), "item"),
+        (attrs.key.span(), "key"),
+        (attrs.value.span(), "value"),
+    ] {
+        if let Some(span) = span {
+            cx.error_at(span, format!("`{what}` does not apply in msgpack mode: every field is a self-describing msgpack value (nil for `None`, a counted list with `counted`, bytes as bin with `bin`, a binary layout with `ext = N`)"));
+        }
+    }
+    let kind = if let Some(path) = attrs.with.get() {
+        CodecKind::With(path.clone())
+    } else if let Some(ctx) = attrs.ctx.get() {
+        // A child that takes context is a `#[wire(msgpack, ctx(...))]` type: its values, inline.
+        CodecKind::Plain {
+            ctx: Some(ctx.clone()),
+        }
+    } else if let Some(ext_type) = attrs.ext.get() {
+        for (span, what) in [(attrs.counted.span(), "counted"), (attrs.bin.span(), "bin")] {
+            if let Some(span) = span {
+                cx.error_at(
+                    span,
+                    format!("conflicting wire attributes: `{what}` cannot be combined with `ext`"),
+                );
+            }
+        }
+        CodecKind::MsgPackExt {
+            ext_type: ext_type.clone(),
+        }
+    } else if attrs.bin.is_set() {
+        if let Some(span) = attrs.counted.span() {
+            cx.error_at(
+                span,
+                "conflicting wire attributes: `counted` cannot be combined with `bin`",
+            );
+        }
+        CodecKind::MsgPackBin
+    } else if attrs.counted.is_set() {
+        match types::seq(ty) {
+            Some(seq) if seq.kind == types::SeqKind::Vec => CodecKind::MsgPackCounted {
+                item: seq.first.clone(),
+            },
+            _ => {
+                cx.error_at(
+                    attrs.counted.span().unwrap_or(ty_span),
+                    "`counted` writes a `Vec` as an integer count and its items",
+                );
+                CodecKind::MsgPack
+            }
+        }
+    } else {
+        CodecKind::MsgPack
+    };
+    Codec {
+        ty: ty.clone(),
+        kind,
+    }
+}
+
+fn len_source(cx: &Ctxt, expr: &Expr, order: Order) -> LenSource {
+    if let Expr::Path(p) = expr {
+        if let Some(ident) = p.path.get_ident() {
+            let name = ident.to_string();
+            if let Some(ty) = types::prefix_tokens(&name, ident.span()) {
+                return LenSource::Prefix { ty, name, order };
+            }
+            if types::is_unsupported_prefix(&name) {
+                cx.error_spanned_by(ident, format!("unsupported length prefix `{name}`: use u8, u16, u32, u64, i8, i16, i32, i64, vbi or varint"));
+            }
+            return LenSource::Field(ident.clone());
+        }
+    }
+    LenSource::Expr(expr.clone())
+}

@@ -1,0 +1,191 @@
+//! Lowering of enums: the tag and how it is read, and each variant.
+
+use super::ast::{Enum, Tag, Variant};
+use super::attr::{ContainerAttrs, Order, TagAttr, VariantAttrs};
+use super::ctxt::Ctxt;
+use super::lower::fields;
+use super::types;
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+use syn::{Expr, Ident};
+
+pub(super) fn enumeration<'a>(
+    cx: &Ctxt,
+    input: &'a syn::DeriveInput,
+    attrs: &ContainerAttrs,
+    e: &'a syn::DataEnum,
+    order: Order,
+) -> Enum<'a> {
+    let tag = enum_tag(cx, input, attrs, order);
+    if e.variants.is_empty() {
+        cx.error_spanned_by(
+            &input.ident,
+            "an enum without variants has no value to decode or encode: add a variant",
+        );
+    }
+    let variants = e
+        .variants
+        .iter()
+        .map(|v| {
+            let vattrs = VariantAttrs::parse(cx, &v.attrs);
+            let discriminant = v.discriminant.as_ref().map(|(_, d)| d);
+            if let (Some(tag), Some(d)) = (vattrs.tag.get(), discriminant) {
+                if normalize_tag(tag) != normalize_tag(d) {
+                    cx.error_spanned_by(d, format!("conflicting tags: the discriminant `{}` differs from `tag = {}`; keep one of them", quote!(#d), quote!(#tag)));
+                }
+            }
+            let tag = vattrs.tag.get().or(discriminant).cloned();
+            Variant {
+                ident: &v.ident,
+                tag,
+                other: vattrs.other.is_set(),
+                other_span: vattrs.other.span(),
+                magic: vattrs.magic.get().cloned(),
+                validate: vattrs.validate.get().cloned(),
+                fields: fields(cx, &v.fields, order),
+                attrs_broken: vattrs.broken,
+            }
+        })
+        .collect();
+    Enum { tag, variants }
+}
+
+fn enum_tag(cx: &Ctxt, input: &syn::DeriveInput, attrs: &ContainerAttrs, order: Order) -> Tag {
+    let peek = attrs.peek.is_set();
+    let single = |ident: &Ident| -> (TokenStream, String) {
+        let name = ident.to_string();
+        match types::prefix_tokens(&name, ident.span()) {
+            Some(ty) => (ty, name),
+            None => {
+                cx.error_spanned_by(ident, format!("unsupported tag type `{name}`: use u8, u16, u32, u64, i8, i16, i32, i64, vbi or varint"));
+                (quote!(u8), "u8".into())
+            }
+        }
+    };
+    if let (Some(_), Some(span)) = (attrs.tag.get(), attrs.ctx_tag.span()) {
+        cx.error_at(span, "conflicting wire attributes: `ctx_tag` (the parent read the tag) cannot be combined with `tag`");
+    }
+    if let Some(ident) = attrs.ctx_tag.get() {
+        for (span, what) in [
+            (attrs.tag_bits.span(), "tag_bits"),
+            (attrs.peek.span(), "peek"),
+        ] {
+            if let Some(span) = span {
+                cx.error_at(span, format!("conflicting wire attributes: `{what}` describes how the enum reads its tag, but with `ctx_tag` the parent reads it"));
+            }
+        }
+        return Tag::Ctx {
+            ty: single(ident).0,
+        };
+    }
+    match attrs.tag.get() {
+        None if attrs.broken => Tag::Single {
+            ty: quote!(u8),
+            name: "u8".into(),
+            order,
+            peek: false,
+        },
+        None if attrs.tag_bits.is_set() || attrs.peek.is_set() => {
+            let (span, what) = match attrs.tag_bits.span() {
+                Some(span) => (span, "tag_bits"),
+                None => (
+                    attrs.peek.span().unwrap_or_else(|| input.ident.span()),
+                    "peek",
+                ),
+            };
+            cx.error_at(
+                span,
+                format!("`{what}` needs the tag's type: add `tag = u8` next to it"),
+            );
+            Tag::Single {
+                ty: quote!(u8),
+                name: "u8".into(),
+                order,
+                peek: false,
+            }
+        }
+        None => {
+            cx.error_spanned_by(&input.ident, "an enum needs a tag: add `#[wire(tag = u8)]` (or u16, u32, vbi, `tag(a: u16, b: u16)`, `ctx_tag = u16`)");
+            Tag::Single {
+                ty: quote!(u8),
+                name: "u8".into(),
+                order,
+                peek: false,
+            }
+        }
+        Some(TagAttr::Single(ident)) => {
+            let (ty, name) = single(ident);
+            if let Some(bits) = attrs.tag_bits.get() {
+                let width = 8;
+                if name != "u8" {
+                    cx.error_spanned_by(
+                        ident,
+                        "`tag_bits` takes the tag from bits of one byte: use `tag = u8`",
+                    );
+                } else if bits.hi > width {
+                    cx.error_at(
+                        attrs.tag_bits.span().unwrap_or_else(Span::call_site),
+                        format!("tag bits {}..{} do not fit `{name}`", bits.lo, bits.hi),
+                    );
+                }
+                if peek && name != "u8" {
+                    cx.error_at(attrs.peek.span().unwrap_or_else(Span::call_site), "`peek` reads the tag without consuming it, which wire supports for `u8` tags");
+                }
+                return Tag::Bits {
+                    ty,
+                    name,
+                    bits: *bits,
+                    peek,
+                };
+            }
+            if peek && name != "u8" {
+                cx.error_at(
+                    attrs.peek.span().unwrap_or_else(Span::call_site),
+                    "`peek` reads the tag without consuming it, which wire supports for `u8` tags",
+                );
+            }
+            Tag::Single {
+                ty,
+                name,
+                order,
+                peek,
+            }
+        }
+        Some(TagAttr::Composite(parts)) => {
+            if let Some(span) = attrs.tag_bits.span().or(attrs.peek.span()) {
+                cx.error_at(
+                    span,
+                    "`tag_bits` and `peek` apply to a single tag, not a composite one",
+                );
+            }
+            Tag::Composite(
+                parts
+                    .iter()
+                    .map(|(name, ty)| {
+                        let (tokens, ty_name) = single(ty);
+                        (name.clone(), tokens, ty_name)
+                    })
+                    .collect(),
+            )
+        }
+    }
+}
+
+/// A tag's value in a comparable form: integer literals by value, anything else by tokens.
+pub fn normalize_tag(tag: &Expr) -> String {
+    match tag {
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(i),
+            ..
+        }) => i
+            .base10_parse::<u128>()
+            .map(|v| v.to_string())
+            .unwrap_or_else(|_| i.to_string()),
+        Expr::Tuple(t) => {
+            let parts: Vec<_> = t.elems.iter().map(normalize_tag).collect();
+            format!("({})", parts.join(","))
+        }
+        Expr::Paren(p) => normalize_tag(&p.expr),
+        other => quote::quote!(#other).to_string(),
+    }
+}
