@@ -1,16 +1,17 @@
 //! Bit-field words: decode and encode of `#[wire(bits = u8)]` structs, and `BitField` for
 //! fieldless enums that sit in a bit range.
+
 use super::{fieldless_tag_size, mask, rt, type_name};
 use crate::internals::ast::{BitStruct, Container, Data, Style, Tag};
-use crate::internals::types;
+use crate::internals::ints::IntKind;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
 pub fn decode_bits(cont: &Container<'_>, bits: &BitStruct<'_>) -> TokenStream {
     let rt = rt();
     let name = type_name(cont);
-    let word = &bits.word;
-    let size = bits.word_size;
+    let word = bits.word.value_type();
+    let size = bits.word.size().unwrap_or(1);
     let from = super::conv(cont.order, true);
     let mut stmts = quote! {
         let __at = __r.offset();
@@ -53,12 +54,15 @@ pub fn bitfield_impl(cont: &Container<'_>) -> TokenStream {
     let Data::Enum(e) = &cont.data else {
         return quote!();
     };
-    let (Tag::Single { ty, name, .. } | Tag::Bits { ty, name, .. }) = &e.tag else {
-        return quote!();
+    let kind = match &e.tag {
+        Tag::Single { kind, .. } => *kind,
+        Tag::Bits { .. } => IntKind::U8,
+        _ => return quote!(),
     };
+    let ty = kind.value_type();
     // Bit ranges hold unsigned values: an enum with a signed tag is no bit field.
-    if name.starts_with('i')
-        || types::prefix_size(name).is_none()
+    if kind.is_signed()
+        || kind.size().is_none()
         || fieldless_tag_size(e).is_none() && !matches!(e.tag, Tag::Single { peek: true, .. })
     {
         return quote!();
@@ -124,8 +128,8 @@ pub fn bitfield_impl(cont: &Container<'_>) -> TokenStream {
 pub fn encode_bits(cont: &Container<'_>, bits: &BitStruct<'_>) -> (TokenStream, TokenStream) {
     let rt = rt();
     let name = type_name(cont);
-    let word = &bits.word;
-    let size = bits.word_size;
+    let word = bits.word.value_type();
+    let size = bits.word.size().unwrap_or(1);
     let to = super::conv(cont.order, false);
     let reserved: u64 = bits
         .reserved

@@ -9,8 +9,8 @@ use super::{
 use crate::internals::ast::{
     Codec, CodecKind, Container, Data, Enum, Field, Fields, LenSource, NullMode, Role, Style,
 };
-use crate::internals::types::{PrimKind, SeqKind};
-use proc_macro2::{Span, TokenStream};
+use crate::internals::types::SeqKind;
+use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::Ident;
 
@@ -438,7 +438,7 @@ fn decode_seq(
 ) -> TokenStream {
     let rt = rt();
     let is_bytes = seq == SeqKind::Vec
-        && matches!(&item.kind, CodecKind::Prim { prim, .. } if prim.kind == PrimKind::Number(Ident::new("u8", Span::call_site())));
+        && matches!(&item.kind, CodecKind::Prim { prim, .. } if prim.is_u8());
     if is_bytes {
         return match count {
             Some(count) => {
@@ -560,7 +560,7 @@ fn fixed_size(cont: &Container<'_>) -> TokenStream {
     let rt = rt();
     match &cont.data {
         Data::Bits(bits) => {
-            let size = bits.word_size;
+            let size = bits.word.size().unwrap_or(1);
             quote!(#rt::Some(#size))
         }
         Data::Struct(fields) => {

@@ -9,7 +9,6 @@ use crate::internals::ast::{
     Codec, CodecKind, Container, Data, Enum, Field, Fields, Role, Style, Tag,
 };
 use crate::internals::attr::Order;
-use crate::internals::types;
 use crate::internals::types::{Prim, PrimKind};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
@@ -131,15 +130,6 @@ pub fn type_name(cont: &Container<'_>) -> String {
     cont.ident.to_string()
 }
 
-/// The value type of a tag: `u32` for a `vbi` tag, `u64` for `varint`, the type otherwise.
-pub fn tag_value_type(name: &str, ty: &TokenStream) -> TokenStream {
-    match name {
-        "vbi" => quote!(u32),
-        "varint" => quote!(u64),
-        _ => ty.clone(),
-    }
-}
-
 /// `#[inline(always)]` for a `#[wire(inline)]` type, `#[inline]` otherwise.
 ///
 /// A large decoder left out of line returns its value through memory, field by field; a caller
@@ -157,11 +147,11 @@ pub fn inline_attr(cont: &Container<'_>) -> TokenStream {
 /// The context type of a container, if it takes one.
 pub fn ctx_type(cont: &Container<'_>) -> Option<TokenStream> {
     if let Data::Enum(Enum {
-        tag: Tag::Ctx { ty },
+        tag: tag @ Tag::Ctx { .. },
         ..
     }) = &cont.data
     {
-        return Some(ty.clone());
+        return Some(tag.value_type());
     }
     let (_, tys) = cont.ctx_params()?;
     Some(match tys.as_slice() {
@@ -240,8 +230,8 @@ pub fn field_fixed_size(f: &Field<'_>, trait_path: TokenStream) -> TokenStream {
 pub fn fieldless_tag_size(e: &Enum<'_>) -> Option<usize> {
     let size = match &e.tag {
         Tag::Single {
-            name, peek: false, ..
-        } => types::prefix_size(name)?,
+            kind, peek: false, ..
+        } => kind.size()?,
         Tag::Bits { peek: false, .. } => 1,
         _ => return None,
     };

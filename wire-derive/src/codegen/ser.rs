@@ -10,7 +10,7 @@ use crate::internals::ast::{
     Codec, CodecKind, Container, Data, Enum, Field, Fields, Fill, LenSource, NullMode, Role,
 };
 use crate::internals::types::{PrimKind, SeqKind};
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::Ident;
 
@@ -99,7 +99,7 @@ fn fixed_size(cont: &Container<'_>) -> TokenStream {
     let rt = rt();
     match &cont.data {
         Data::Bits(bits) => {
-            let size = bits.word_size;
+            let size = bits.word.size().unwrap_or(1);
             quote!(#rt::Some(#size))
         }
         Data::Struct(fields) if !cont.attrs.magic.is_set() => {
@@ -530,7 +530,7 @@ pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenSt
                 Some(LenSource::Field(_)) | None => quote!(),
             };
             let is_bytes = *seq == SeqKind::Vec
-                && matches!(&item.kind, CodecKind::Prim { prim, .. } if prim.kind == PrimKind::Number(Ident::new("u8", Span::call_site())));
+                && matches!(&item.kind, CodecKind::Prim { prim, .. } if prim.is_u8());
             let items = if is_bytes {
                 quote!(__buf.put_slice(#value);)
             } else if let CodecKind::Pair(k, v) = &item.kind {

@@ -1,6 +1,9 @@
 //! Tags of enums: reading one, writing a variant's, and `wire_tag()`.
-use super::{destructure, mask, rt, tag_value_type, type_name, value_ident};
+
+use super::{conv, destructure, mask, rt, type_name, value_ident};
 use crate::internals::ast::{Container, Data, Tag, Variant};
+use crate::internals::attr::Order;
+use crate::internals::ints::IntKind;
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::Ident;
@@ -12,29 +15,13 @@ pub fn read_tag(cont: &Container<'_>, tag: &Tag) -> TokenStream {
         |read: TokenStream| quote!(#rt::field(#name, "tag", #[inline(always)] || #rt::Ok(#read))?);
     match tag {
         Tag::Ctx { .. } => quote!(__ctx),
-        Tag::Single {
-            ty,
-            name: tname,
-            order,
-            peek,
-        } => {
-            let value_ty = tag_value_type(tname, ty);
-            if *peek {
-                return wrap(quote!(__r.peek_u8()?));
-            }
-            let read = match tname.as_str() {
-                // msgpack mode: the tag is a msgpack integer.
-                _ if cont.attrs.msgpack.is_set() => {
-                    quote!(#rt::msgpack::read_int::<#value_ty>(__r)?)
-                }
-                "vbi" | "varint" => quote!(<#ty as #rt::WireDecode<'de>>::decode(__r)?.0),
-                _ => {
-                    let from = super::conv(*order, true);
-                    quote!(#value_ty::#from(*__r.take_array()?))
-                }
-            };
-            wrap(read)
+        Tag::Single { peek: true, .. } => wrap(quote!(__r.peek_u8()?)),
+        // msgpack mode: the tag is a msgpack integer.
+        Tag::Single { kind, .. } if cont.attrs.msgpack.is_set() => {
+            let value_ty = kind.value_type();
+            wrap(quote!(#rt::msgpack::read_int::<#value_ty>(__r)?))
         }
+        Tag::Single { kind, order, .. } => wrap(read_int(*kind, *order)),
         Tag::Bits { bits, peek, .. } => {
             let lo = bits.lo;
             let mask = mask(bits.hi - bits.lo) as u8;
@@ -50,17 +37,46 @@ pub fn read_tag(cont: &Container<'_>, tag: &Tag) -> TokenStream {
             }
         }
         Tag::Composite(parts) => {
-            let reads = parts.iter().map(|(_, ty, tname)| {
-                let value_ty = tag_value_type(tname, ty);
-                match tname.as_str() {
-                    "vbi" | "varint" => quote!(<#ty as #rt::WireDecode<'de>>::decode(__r)?.0),
-                    _ => {
-                        let from = super::conv(cont.order, true);
-                        quote!(#value_ty::#from(*__r.take_array()?))
-                    }
-                }
-            });
+            let reads = parts.iter().map(|(_, kind)| read_int(*kind, cont.order));
             wrap(quote!((#(#reads,)*)))
+        }
+    }
+}
+
+/// An expression reading one integer of `kind` from `__r`.
+fn read_int(kind: IntKind, order: Order) -> TokenStream {
+    let rt = rt();
+    let value_ty = kind.value_type();
+    match kind.size() {
+        Some(_) => {
+            let from = conv(order, true);
+            quote!(#value_ty::#from(*__r.take_array()?))
+        }
+        None => {
+            let ty = kind.wire_type(proc_macro2::Span::call_site());
+            quote!(<#ty as #rt::WireDecode<'de>>::decode(__r)?.0)
+        }
+    }
+}
+
+/// The encoded length of `value` as an integer of `kind`, and the statements writing it.
+fn write_int(kind: IntKind, order: Order, value: &TokenStream) -> (TokenStream, TokenStream) {
+    let rt = rt();
+    let value_ty = kind.value_type();
+    match kind.size() {
+        Some(size) => {
+            let to = conv(order, false);
+            (
+                quote!(#size),
+                quote!(__buf.put_slice(&#value_ty::#to(#value));),
+            )
+        }
+        None => {
+            let ty = kind.wire_type(proc_macro2::Span::call_site());
+            (
+                quote!(<#ty as #rt::WireEncode>::encoded_len(&#ty(#value))),
+                quote!(<#ty as #rt::WireEncode>::encode(&#ty(#value), __buf)?;),
+            )
         }
     }
 }
@@ -93,24 +109,6 @@ pub fn tag_code(cont: &Container<'_>, tag: &Tag, v: &Variant<'_>) -> (TokenStrea
             (_, None) => vec![quote!(0)],
         }
     };
-    let write_one =
-        |name: &str, ty: &TokenStream, value: &TokenStream, order| -> (TokenStream, TokenStream) {
-            let value_ty = tag_value_type(name, ty);
-            match name {
-                "vbi" | "varint" => (
-                    quote!(<#ty as #rt::WireEncode>::encoded_len(&#ty(#value))),
-                    quote!(<#ty as #rt::WireEncode>::encode(&#ty(#value), __buf)?;),
-                ),
-                _ => {
-                    let to = super::conv(order, false);
-                    let size = crate::internals::types::prefix_size(name).unwrap_or(0);
-                    (
-                        quote!(#size),
-                        quote!(__buf.put_slice(&#value_ty::#to(#value));),
-                    )
-                }
-            }
-        };
     match tag {
         Tag::Ctx { .. } | Tag::Single { peek: true, .. } | Tag::Bits { peek: true, .. } => {
             (quote!(0), quote!())
@@ -122,9 +120,7 @@ pub fn tag_code(cont: &Container<'_>, tag: &Tag, v: &Variant<'_>) -> (TokenStrea
                 quote!(#rt::msgpack::write_int(__buf, (#value) as i64);),
             )
         }
-        Tag::Single {
-            ty, name, order, ..
-        } => write_one(name, ty, &values[0], *order),
+        Tag::Single { kind, order, .. } => write_int(*kind, *order, &values[0]),
         Tag::Bits { bits, .. } => {
             let lo = bits.lo;
             let mask = mask(bits.hi - bits.lo);
@@ -138,7 +134,7 @@ pub fn tag_code(cont: &Container<'_>, tag: &Tag, v: &Variant<'_>) -> (TokenStrea
             let (lens, encs): (Vec<_>, Vec<_>) = parts
                 .iter()
                 .zip(&values)
-                .map(|((_, ty, name), value)| write_one(name, ty, value, cont.order))
+                .map(|((_, kind), value)| write_int(*kind, cont.order, value))
                 .unzip();
             (quote!((#(#lens)+*)), quote!(#(#encs)*))
         }
@@ -152,14 +148,7 @@ pub fn tag_method(cont: &Container<'_>) -> TokenStream {
     };
     let ident = cont.ident;
     let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
-    let value_ty = match &e.tag {
-        Tag::Single { ty, name, .. } | Tag::Bits { ty, name, .. } => tag_value_type(name, ty),
-        Tag::Ctx { ty } => ty.clone(),
-        Tag::Composite(parts) => {
-            let tys = parts.iter().map(|(_, ty, name)| tag_value_type(name, ty));
-            quote!((#(#tys,)*))
-        }
-    };
+    let value_ty = e.tag.value_type();
     let arms = e.variants.iter().map(|v| {
         let vident = v.ident;
         let pattern = destructure(&v.fields);

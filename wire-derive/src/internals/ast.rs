@@ -2,8 +2,10 @@
 //! it (`lower`, `bits`, `tags`), `check` checks it across fields, `codegen` reads it.
 
 use super::attr::{BitRange, ContainerAttrs, Order, Reserved};
+use super::ints::IntKind;
 use super::types::{Prim, SeqKind};
 use proc_macro2::{Span, TokenStream};
+use quote::quote;
 use syn::{Expr, Ident, Type};
 
 pub struct Container<'a> {
@@ -134,9 +136,10 @@ pub enum CodecKind {
 pub enum LenSource {
     /// Read from a prefix of this type just before the value.
     Prefix {
-        ty: TokenStream,
-        name: String,
+        kind: IntKind,
         order: Order,
+        /// `kind.wire_type()`, spanned where the prefix is named.
+        ty: TokenStream,
     },
     /// An expression over earlier fields and the context; checked on encode.
     Expr(Expr),
@@ -155,8 +158,8 @@ pub enum NullMode {
 }
 
 pub struct BitStruct<'a> {
-    pub word: Ident,
-    pub word_size: usize,
+    /// The word's integer kind: u8, u16, u32 or u64.
+    pub word: IntKind,
     pub fields: Vec<BitMember<'a>>,
     pub reserved: Vec<Reserved>,
     pub style: Style,
@@ -171,31 +174,49 @@ pub struct BitMember<'a> {
 
 pub struct Enum<'a> {
     pub tag: Tag,
+    /// False when `tag` is a stand-in after an error in the tag attributes: variant tags are
+    /// then not checked against it.
+    pub tag_as_written: bool,
     pub variants: Vec<Variant<'a>>,
 }
 
 pub enum Tag {
     /// `tag = u16`: read, or `peek`ed for `u8`.
     Single {
-        ty: TokenStream,
-        name: String,
+        kind: IntKind,
         order: Order,
         peek: bool,
     },
-    /// `tag = u8, tag_bits = 4..8`.
-    Bits {
-        ty: TokenStream,
-        name: String,
-        bits: BitRange,
-        peek: bool,
-    },
+    /// `tag = u8, tag_bits = 4..8`: bits of one byte.
+    Bits { bits: BitRange, peek: bool },
     /// `tag(key: u16, version: u16)`.
-    Composite(Vec<(Ident, TokenStream, String)>),
+    Composite(Vec<(Ident, IntKind)>),
     /// `ctx_tag = u16`: the parent read the tag.
-    Ctx { ty: TokenStream },
+    Ctx { kind: IntKind },
 }
 
 impl Tag {
+    /// The Rust type of a tag value: `u32` for a `vbi` tag, a tuple for a composite one.
+    pub fn value_type(&self) -> TokenStream {
+        match self {
+            Tag::Single { kind, .. } | Tag::Ctx { kind } => kind.value_type(),
+            Tag::Bits { .. } => quote!(u8),
+            Tag::Composite(parts) => {
+                let tys = parts.iter().map(|(_, kind)| kind.value_type());
+                quote!((#(#tys,)*))
+            }
+        }
+    }
+
+    /// The Rust types of the tag's values, by name: one, or one per part.
+    pub fn value_names(&self) -> Vec<&'static str> {
+        match self {
+            Tag::Single { kind, .. } | Tag::Ctx { kind } => vec![kind.value_name()],
+            Tag::Bits { .. } => vec!["u8"],
+            Tag::Composite(parts) => parts.iter().map(|(_, kind)| kind.value_name()).collect(),
+        }
+    }
+
     /// Number of leading fields of an `other` variant that receive the tag.
     pub fn arity(&self) -> usize {
         match self {

@@ -3,6 +3,7 @@
 use super::ast::{BitMember, BitStruct, Style};
 use super::attr::{BitRange, ContainerAttrs, FieldAttrs, Reserved};
 use super::ctxt::Ctxt;
+use super::ints::IntKind;
 use proc_macro2::Span;
 use quote::format_ident;
 use syn::spanned::Spanned;
@@ -13,24 +14,19 @@ pub(super) fn bit_struct<'a>(
     attrs: &ContainerAttrs,
     fields: &'a syn::Fields,
 ) -> BitStruct<'a> {
-    let word = attrs
-        .bits
-        .get()
-        .cloned()
-        .unwrap_or_else(|| Ident::new("u8", Span::call_site()));
-    let word_size = match word.to_string().as_str() {
-        "u8" => 1,
-        "u16" => 2,
-        "u32" => 4,
-        "u64" => 8,
-        other => {
+    let word_ident = attrs.bits.get();
+    let word = match word_ident.map(|w| (w, IntKind::from_name(&w.to_string()))) {
+        Some((_, Some(kind @ (IntKind::U8 | IntKind::U16 | IntKind::U32 | IntKind::U64)))) => kind,
+        Some((ident, _)) => {
             cx.error_spanned_by(
-                &word,
-                format!("a bit-field word is u8, u16, u32 or u64, not `{other}`"),
+                ident,
+                format!("a bit-field word is u8, u16, u32 or u64, not `{ident}`"),
             );
-            1
+            IntKind::U8
         }
+        None => IntKind::U8,
     };
+    let word_size = word.size().unwrap_or(1);
     let style = match fields {
         syn::Fields::Named(_) => Style::Named,
         syn::Fields::Unnamed(_) => Style::Tuple,
@@ -126,7 +122,6 @@ pub(super) fn bit_struct<'a>(
     }
     BitStruct {
         word,
-        word_size,
         fields: members,
         reserved: attrs
             .reserved

@@ -3,9 +3,10 @@
 use super::ast::{
     Codec, CodecKind, Container, Data, Enum, Field, Fields, Fill, LenSource, Role, Style, Tag,
 };
-use super::attr::{BitRange, ContainerAttrs, TagAttr};
+use super::attr::BitRange;
 use super::ctxt::Ctxt;
 use super::exprs::bare_idents;
+use super::ints::IntKind;
 use super::tags::normalize_tag;
 use super::types;
 use syn::{Expr, Ident};
@@ -23,29 +24,12 @@ pub fn check(cx: &Ctxt, cont: &mut Container<'_>) {
     match &mut cont.data {
         Data::Struct(fields) => check_fields(cx, fields, &ctx_names),
         Data::Enum(e) => {
-            let tag_valid = tag_as_written(&cont.attrs, &e.tag);
-            check_enum(cx, e, tag_valid);
+            check_enum(cx, e);
             for variant in &mut e.variants {
                 check_fields(cx, &mut variant.fields, &ctx_names);
             }
         }
         Data::Bits(_) => {}
-    }
-}
-
-/// True if the model's tag is the one the attributes name, not a stand-in after an error: only
-/// then are variant tags checked against it.
-fn tag_as_written(attrs: &ContainerAttrs, tag: &Tag) -> bool {
-    match (attrs.tag.get(), tag) {
-        (Some(TagAttr::Single(ident)), Tag::Single { name, .. } | Tag::Bits { name, .. }) => {
-            ident == name
-        }
-        (Some(TagAttr::Composite(parts)), Tag::Composite(model)) => parts
-            .iter()
-            .zip(model)
-            .all(|((_, ty), (_, _, name))| ty == name),
-        (None, Tag::Ctx { .. }) => attrs.ctx_tag.is_set(),
-        _ => false,
     }
 }
 
@@ -316,10 +300,7 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
 /// Types that can never hold a length (the runtime's `AsLen` decides for the others).
 fn cannot_be_len(ty: &syn::Type) -> bool {
     if let Some(prim) = types::prim(ty) {
-        return match &prim.kind {
-            types::PrimKind::Number(ident) => ident.to_string().starts_with('f'),
-            _ => true,
-        };
+        return prim.is_float() || !matches!(prim.kind, types::PrimKind::Number(_));
     }
     types::is_unsized_layout(ty)
         || types::option_inner(ty).is_some()
@@ -377,7 +358,7 @@ fn visit_codec<'c>(codec: &'c Codec, f: &mut dyn FnMut(&'c Codec)) {
     }
 }
 
-fn check_enum(cx: &Ctxt, e: &Enum<'_>, tag_valid: bool) {
+fn check_enum(cx: &Ctxt, e: &Enum<'_>) {
     let mut seen: Vec<(String, &Expr)> = Vec::new();
     let mut other_seen: Option<&Ident> = None;
     let peek = matches!(
@@ -402,16 +383,7 @@ fn check_enum(cx: &Ctxt, e: &Enum<'_>, tag_valid: bool) {
             }
             let arity = e.tag.arity();
             if v.fields.fields.len() < arity || v.fields.style == Style::Unit {
-                let example = match &e.tag {
-                    Tag::Composite(parts) => {
-                        let tys: Vec<String> =
-                            parts.iter().map(|(_, ty, _)| tag_value_name(ty)).collect();
-                        format!("{}({})", v.ident, tys.join(", "))
-                    }
-                    Tag::Single { ty, .. } | Tag::Bits { ty, .. } | Tag::Ctx { ty } => {
-                        format!("{}({})", v.ident, tag_value_name(ty))
-                    }
-                };
+                let example = format!("{}({})", v.ident, e.tag.value_names().join(", "));
                 let what = if arity == 1 {
                     "its first field".to_string()
                 } else {
@@ -430,7 +402,7 @@ fn check_enum(cx: &Ctxt, e: &Enum<'_>, tag_valid: bool) {
             }
             continue;
         };
-        if tag_valid {
+        if e.tag_as_written {
             check_tag_shape(cx, &e.tag, tag);
         }
         let key = normalize_tag(tag);
@@ -445,18 +417,6 @@ fn check_enum(cx: &Ctxt, e: &Enum<'_>, tag_valid: bool) {
         } else {
             seen.push((key, tag));
         }
-    }
-}
-
-/// The Rust type a tag value has: `u32` for `vbi`, `u64` for `varint`, the type otherwise.
-fn tag_value_name(ty: &proc_macro2::TokenStream) -> String {
-    let ty = ty.to_string();
-    if ty.ends_with("Vbi") {
-        "u32".into()
-    } else if ty.ends_with("VarInt") {
-        "u64".into()
-    } else {
-        ty
     }
 }
 
@@ -478,36 +438,38 @@ fn check_tag_shape(cx: &Ctxt, tag: &Tag, expr: &Expr) {
             );
         }
         (Tag::Composite(parts), Expr::Lit(_)) => {
-            let names: Vec<String> = parts.iter().map(|(n, _, _)| n.to_string()).collect();
+            let names: Vec<String> = parts.iter().map(|(n, _)| n.to_string()).collect();
             cx.error_spanned_by(expr, format!("this enum's tag has {} parts ({}), so a variant tag is a tuple such as `tag = ({})`", parts.len(), names.join(", "), vec!["1"; parts.len()].join(", ")));
         }
         (Tag::Composite(parts), Expr::Tuple(t)) => {
-            for ((_, _, name), value) in parts.iter().zip(&t.elems) {
-                check_tag_value(cx, name, None, value);
+            for ((_, kind), value) in parts.iter().zip(&t.elems) {
+                check_tag_value(cx, *kind, None, value);
             }
         }
         (Tag::Single { .. } | Tag::Bits { .. } | Tag::Ctx { .. }, Expr::Tuple(_)) => {
             cx.error_spanned_by(expr, "this enum has a single tag, so a variant tag is one value; a tuple needs a composite tag such as `#[wire(tag(key: u16, version: u16))]`");
         }
-        (Tag::Single { name, .. }, _) => check_tag_value(cx, name, None, expr),
-        (Tag::Bits { name, bits, .. }, _) => check_tag_value(cx, name, Some(*bits), expr),
+        (Tag::Single { kind, .. }, _) => check_tag_value(cx, *kind, None, expr),
+        (Tag::Bits { bits, .. }, _) => check_tag_value(cx, IntKind::U8, Some(*bits), expr),
         _ => {}
     }
 }
 
 /// A literal tag must be representable: not negative for an unsigned tag, within the tag bits
 /// or the range of a `vbi` (fixed-width types are checked by rustc's `overflowing_literals`).
-fn check_tag_value(cx: &Ctxt, name: &str, bits: Option<BitRange>, expr: &Expr) {
+fn check_tag_value(cx: &Ctxt, kind: IntKind, bits: Option<BitRange>, expr: &Expr) {
     let expr = match expr {
         Expr::Paren(p) => &*p.expr,
         other => other,
     };
-    let unsigned = name.starts_with('u') || name == "vbi" || name == "varint";
     if let Expr::Unary(u) = expr {
-        if matches!(u.op, syn::UnOp::Neg(_)) && unsigned {
+        if matches!(u.op, syn::UnOp::Neg(_)) && !kind.is_signed() {
             cx.error_spanned_by(
                 expr,
-                format!("the tag type `{name}` is unsigned, so a variant tag cannot be negative"),
+                format!(
+                    "the tag type `{}` is unsigned, so a variant tag cannot be negative",
+                    kind.name()
+                ),
             );
         }
         return;
@@ -535,10 +497,13 @@ fn check_tag_value(cx: &Ctxt, name: &str, bits: Option<BitRange>, expr: &Expr) {
                 ),
             );
         }
-    } else if name == "vbi" && value > 268_435_455 {
+    } else if let Some(max) = kind.max_below_type().filter(|max| value > *max) {
         cx.error_spanned_by(
             expr,
-            "a `vbi` tag is at most 268435455, the largest Variable Byte Integer",
+            format!(
+                "a `{}` tag is at most {max}, the largest value it encodes",
+                kind.name()
+            ),
         );
     }
 }

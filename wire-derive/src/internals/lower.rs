@@ -8,6 +8,7 @@ use super::ast::{
 use super::attr::{ContainerAttrs, FieldAttrs, Order};
 use super::bits::bit_struct;
 use super::ctxt::Ctxt;
+use super::ints::{IntKind, PREFIX_NAMES, is_unsupported_prefix};
 use super::tags::enumeration;
 use super::types;
 use proc_macro2::Span;
@@ -285,10 +286,10 @@ fn lower_unconditional(
         };
         if null != NullMode::Never {
             match &source {
-                LenSource::Prefix { name, .. }
-                    if null == NullMode::MinusOne && !name.starts_with('i') =>
+                LenSource::Prefix { kind, .. }
+                    if null == NullMode::MinusOne && !kind.is_signed() =>
                 {
-                    cx.error_at(null_span.unwrap_or(ty_span), format!("`nullable` means a length of -1, which needs a signed prefix (i8, i16, i32, i64), not `{name}`"));
+                    cx.error_at(null_span.unwrap_or(ty_span), format!("`nullable` means a length of -1, which needs a signed prefix (i8, i16, i32, i64), not `{}`", kind.name()));
                 }
                 LenSource::Prefix { .. } => {}
                 _ => cx.error_at(
@@ -572,11 +573,18 @@ fn len_source(cx: &Ctxt, expr: &Expr, order: Order) -> LenSource {
     if let Expr::Path(p) = expr {
         if let Some(ident) = p.path.get_ident() {
             let name = ident.to_string();
-            if let Some(ty) = types::prefix_tokens(&name, ident.span()) {
-                return LenSource::Prefix { ty, name, order };
+            if let Some(kind) = IntKind::from_name(&name) {
+                return LenSource::Prefix {
+                    kind,
+                    order,
+                    ty: kind.wire_type(ident.span()),
+                };
             }
-            if types::is_unsupported_prefix(&name) {
-                cx.error_spanned_by(ident, format!("unsupported length prefix `{name}`: use u8, u16, u32, u64, i8, i16, i32, i64, vbi or varint"));
+            if is_unsupported_prefix(&name) {
+                cx.error_spanned_by(
+                    ident,
+                    format!("unsupported length prefix `{name}`: use {PREFIX_NAMES}"),
+                );
             }
             return LenSource::Field(ident.clone());
         }

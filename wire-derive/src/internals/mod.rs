@@ -7,6 +7,7 @@ mod bits;
 pub mod check;
 pub mod ctxt;
 pub mod exprs;
+pub mod ints;
 mod lower;
 mod tags;
 pub mod types;

@@ -3,9 +3,9 @@
 use super::ast::{Enum, Tag, Variant};
 use super::attr::{ContainerAttrs, Order, TagAttr, VariantAttrs};
 use super::ctxt::Ctxt;
+use super::ints::{IntKind, PREFIX_NAMES};
 use super::lower::fields;
-use super::types;
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::Span;
 use quote::quote;
 use syn::{Expr, Ident};
 
@@ -16,7 +16,7 @@ pub(super) fn enumeration<'a>(
     e: &'a syn::DataEnum,
     order: Order,
 ) -> Enum<'a> {
-    let tag = enum_tag(cx, input, attrs, order);
+    let (tag, tag_as_written) = enum_tag(cx, input, attrs, order);
     if e.variants.is_empty() {
         cx.error_spanned_by(
             &input.ident,
@@ -47,20 +47,36 @@ pub(super) fn enumeration<'a>(
             }
         })
         .collect();
-    Enum { tag, variants }
+    Enum {
+        tag,
+        tag_as_written,
+        variants,
+    }
 }
 
-fn enum_tag(cx: &Ctxt, input: &syn::DeriveInput, attrs: &ContainerAttrs, order: Order) -> Tag {
+/// The enum's tag, and whether it is the one the attributes name (not a stand-in after an
+/// error).
+fn enum_tag(
+    cx: &Ctxt,
+    input: &syn::DeriveInput,
+    attrs: &ContainerAttrs,
+    order: Order,
+) -> (Tag, bool) {
     let peek = attrs.peek.is_set();
-    let single = |ident: &Ident| -> (TokenStream, String) {
-        let name = ident.to_string();
-        match types::prefix_tokens(&name, ident.span()) {
-            Some(ty) => (ty, name),
-            None => {
-                cx.error_spanned_by(ident, format!("unsupported tag type `{name}`: use u8, u16, u32, u64, i8, i16, i32, i64, vbi or varint"));
-                (quote!(u8), "u8".into())
-            }
+    let stand_in = Tag::Single {
+        kind: IntKind::U8,
+        order,
+        peek: false,
+    };
+    let kind_of = |ident: &Ident| -> Option<IntKind> {
+        let kind = IntKind::from_name(&ident.to_string());
+        if kind.is_none() {
+            cx.error_spanned_by(
+                ident,
+                format!("unsupported tag type `{ident}`: use {PREFIX_NAMES}"),
+            );
         }
+        kind
     };
     if let (Some(_), Some(span)) = (attrs.tag.get(), attrs.ctx_tag.span()) {
         cx.error_at(span, "conflicting wire attributes: `ctx_tag` (the parent read the tag) cannot be combined with `tag`");
@@ -74,17 +90,21 @@ fn enum_tag(cx: &Ctxt, input: &syn::DeriveInput, attrs: &ContainerAttrs, order: 
                 cx.error_at(span, format!("conflicting wire attributes: `{what}` describes how the enum reads its tag, but with `ctx_tag` the parent reads it"));
             }
         }
-        return Tag::Ctx {
-            ty: single(ident).0,
+        return match kind_of(ident) {
+            Some(kind) => (Tag::Ctx { kind }, true),
+            None => (Tag::Ctx { kind: IntKind::U8 }, false),
         };
     }
+    let peek_needs_u8 = |kind: IntKind| {
+        if peek && kind != IntKind::U8 {
+            cx.error_at(
+                attrs.peek.span().unwrap_or_else(Span::call_site),
+                "`peek` reads the tag without consuming it, which wire supports for `u8` tags",
+            );
+        }
+    };
     match attrs.tag.get() {
-        None if attrs.broken => Tag::Single {
-            ty: quote!(u8),
-            name: "u8".into(),
-            order,
-            peek: false,
-        },
+        None if attrs.broken => (stand_in, false),
         None if attrs.tag_bits.is_set() || attrs.peek.is_set() => {
             let (span, what) = match attrs.tag_bits.span() {
                 Some(span) => (span, "tag_bits"),
@@ -97,59 +117,33 @@ fn enum_tag(cx: &Ctxt, input: &syn::DeriveInput, attrs: &ContainerAttrs, order: 
                 span,
                 format!("`{what}` needs the tag's type: add `tag = u8` next to it"),
             );
-            Tag::Single {
-                ty: quote!(u8),
-                name: "u8".into(),
-                order,
-                peek: false,
-            }
+            (stand_in, false)
         }
         None => {
             cx.error_spanned_by(&input.ident, "an enum needs a tag: add `#[wire(tag = u8)]` (or u16, u32, vbi, `tag(a: u16, b: u16)`, `ctx_tag = u16`)");
-            Tag::Single {
-                ty: quote!(u8),
-                name: "u8".into(),
-                order,
-                peek: false,
-            }
+            (stand_in, false)
         }
         Some(TagAttr::Single(ident)) => {
-            let (ty, name) = single(ident);
-            if let Some(bits) = attrs.tag_bits.get() {
-                let width = 8;
-                if name != "u8" {
-                    cx.error_spanned_by(
-                        ident,
-                        "`tag_bits` takes the tag from bits of one byte: use `tag = u8`",
-                    );
-                } else if bits.hi > width {
-                    cx.error_at(
-                        attrs.tag_bits.span().unwrap_or_else(Span::call_site),
-                        format!("tag bits {}..{} do not fit `{name}`", bits.lo, bits.hi),
-                    );
-                }
-                if peek && name != "u8" {
-                    cx.error_at(attrs.peek.span().unwrap_or_else(Span::call_site), "`peek` reads the tag without consuming it, which wire supports for `u8` tags");
-                }
-                return Tag::Bits {
-                    ty,
-                    name,
-                    bits: *bits,
-                    peek,
-                };
-            }
-            if peek && name != "u8" {
+            let Some(kind) = kind_of(ident) else {
+                return (stand_in, false);
+            };
+            peek_needs_u8(kind);
+            let Some(bits) = attrs.tag_bits.get() else {
+                return (Tag::Single { kind, order, peek }, true);
+            };
+            if kind != IntKind::U8 {
+                cx.error_spanned_by(
+                    ident,
+                    "`tag_bits` takes the tag from bits of one byte: use `tag = u8`",
+                );
+            } else if bits.hi > 8 {
                 cx.error_at(
-                    attrs.peek.span().unwrap_or_else(Span::call_site),
-                    "`peek` reads the tag without consuming it, which wire supports for `u8` tags",
+                    attrs.tag_bits.span().unwrap_or_else(Span::call_site),
+                    format!("tag bits {}..{} do not fit `u8`", bits.lo, bits.hi),
                 );
             }
-            Tag::Single {
-                ty,
-                name,
-                order,
-                peek,
-            }
+            let tag = Tag::Bits { bits: *bits, peek };
+            (tag, kind == IntKind::U8)
         }
         Some(TagAttr::Composite(parts)) => {
             if let Some(span) = attrs.tag_bits.span().or(attrs.peek.span()) {
@@ -158,15 +152,14 @@ fn enum_tag(cx: &Ctxt, input: &syn::DeriveInput, attrs: &ContainerAttrs, order: 
                     "`tag_bits` and `peek` apply to a single tag, not a composite one",
                 );
             }
-            Tag::Composite(
-                parts
-                    .iter()
-                    .map(|(name, ty)| {
-                        let (tokens, ty_name) = single(ty);
-                        (name.clone(), tokens, ty_name)
-                    })
-                    .collect(),
-            )
+            let kinds: Vec<Option<IntKind>> = parts.iter().map(|(_, ty)| kind_of(ty)).collect();
+            let as_written = kinds.iter().all(Option::is_some);
+            let parts = parts
+                .iter()
+                .zip(kinds)
+                .map(|((name, _), kind)| (name.clone(), kind.unwrap_or(IntKind::U8)))
+                .collect();
+            (Tag::Composite(parts), as_written)
         }
     }
 }

@@ -1,7 +1,5 @@
 //! What the derive can tell from a field's type by its syntax alone.
 
-use proc_macro2::TokenStream;
-use quote::quote;
 use syn::{GenericArgument, PathArguments, Type};
 
 /// A primitive the derive loads and stores inline, so runs of them share one bounds check.
@@ -23,6 +21,15 @@ pub enum PrimKind {
 impl Prim {
     pub fn is_bool(&self) -> bool {
         self.kind == PrimKind::Bool
+    }
+
+    /// `u8`: a `Vec` of them is copied as one slice.
+    pub fn is_u8(&self) -> bool {
+        matches!(&self.kind, PrimKind::Number(ident) if ident == "u8")
+    }
+
+    pub fn is_float(&self) -> bool {
+        matches!(&self.kind, PrimKind::Number(ident) if ident == "f32" || ident == "f64")
     }
 }
 
@@ -158,43 +165,4 @@ pub fn is_unsized_layout(ty: &Type) -> bool {
                 || matches!(generic_args(ty), Some((name, _)) if matches!(name.as_str(), "String" | "Bytes"))
         }
     }
-}
-
-/// The tokens of a prefix type: `u16`, or `Vbi` for `vbi`.
-pub fn prefix_tokens(name: &str, span: proc_macro2::Span) -> Option<TokenStream> {
-    let ident = |s: &str| syn::Ident::new(s, span);
-    Some(match name {
-        "u8" | "u16" | "u32" | "u64" | "i8" | "i16" | "i32" | "i64" => {
-            let id = ident(name);
-            quote!(#id)
-        }
-        "vbi" => {
-            let id = ident("Vbi");
-            quote!(::wire_runtime::__private::#id)
-        }
-        "varint" => {
-            let id = ident("VarInt");
-            quote!(::wire_runtime::__private::#id)
-        }
-        _ => return None,
-    })
-}
-
-/// Size in bytes of a fixed-width prefix or tag type, `None` for varints.
-pub fn prefix_size(name: &str) -> Option<usize> {
-    match name {
-        "u8" | "i8" => Some(1),
-        "u16" | "i16" => Some(2),
-        "u32" | "i32" => Some(4),
-        "u64" | "i64" => Some(8),
-        _ => None,
-    }
-}
-
-/// Type names that look like a prefix but cannot be one.
-pub fn is_unsupported_prefix(name: &str) -> bool {
-    matches!(
-        name,
-        "u128" | "i128" | "usize" | "isize" | "f32" | "f64" | "bool" | "char" | "str"
-    )
 }
