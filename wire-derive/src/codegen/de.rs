@@ -437,8 +437,8 @@ fn decode_seq(
     depth: usize,
 ) -> TokenStream {
     let rt = rt();
-    let is_bytes = seq == SeqKind::Vec
-        && matches!(&item.kind, CodecKind::Prim { prim, .. } if prim.is_u8());
+    let is_bytes =
+        seq == SeqKind::Vec && matches!(&item.kind, CodecKind::Prim { prim, .. } if prim.is_u8());
     if is_bytes {
         return match count {
             Some(count) => {

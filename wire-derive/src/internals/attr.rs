@@ -1,6 +1,12 @@
 //! Parsing `#[wire(...)]` attributes into plain data, reporting every mistake with its span.
+//!
+//! Each family of keys (container, variant, field) is one struct of slots, declared once with
+//! `attr_set!`: the key's name, its value type and how that value is parsed. Where a key may
+//! stand is not decided here but by the table in `keys`, which every slot must have a row in
+//! (a unit test holds the two together).
 
 use super::ctxt::Ctxt;
+use super::keys::{self, Family};
 use proc_macro2::Span;
 use syn::meta::ParseNestedMeta;
 use syn::parse::ParseStream;
@@ -37,11 +43,32 @@ impl<T> Attr<T> {
     pub fn is_set(&self) -> bool {
         self.value.is_some()
     }
+
+    fn spans(&self) -> Vec<Span> {
+        self.span().into_iter().collect()
+    }
 }
 
-impl Attr<()> {
-    fn flag(&mut self, cx: &Ctxt, span: Span) {
-        self.set(cx, span, ());
+/// A key that may be given more than once (`reserved(...)`).
+pub struct Many<T> {
+    pub values: Vec<(Span, T)>,
+}
+
+impl<T> Many<T> {
+    fn none(_: &'static str) -> Self {
+        Many { values: Vec::new() }
+    }
+
+    fn set(&mut self, _: &Ctxt, span: Span, value: T) {
+        self.values.push((span, value));
+    }
+
+    fn spans(&self) -> Vec<Span> {
+        self.values.iter().map(|(s, _)| *s).collect()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &T> {
+        self.values.iter().map(|(_, v)| v)
     }
 }
 
@@ -80,73 +107,348 @@ pub enum TagAttr {
     Composite(Vec<(Ident, Ident)>),
 }
 
-/// Attributes on the struct or enum itself.
-pub struct ContainerAttrs {
-    pub order: Attr<Order>,
-    pub ctx: Attr<Vec<CtxParam>>,
-    pub magic: Attr<Expr>,
-    pub bits: Attr<Ident>,
-    pub reserved: Vec<Reserved>,
-    pub tag: Attr<TagAttr>,
-    pub tag_bits: Attr<BitRange>,
-    pub peek: Attr<()>,
-    pub ctx_tag: Attr<Ident>,
-    pub validate: Attr<Expr>,
-    pub msgpack: Attr<()>,
-    /// `inline`: `decode` and `encode` are `#[inline(always)]`.
-    pub inline: Attr<()>,
-    /// Some item did not parse: errors that only follow from a missing key are not reported.
-    pub broken: bool,
+/// Declares one family's attribute struct: a slot per key, parsed by the given function.
+macro_rules! attr_set {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident ($family:expr) {
+            $( $(#[$fmeta:meta])* $field:ident: $slot:ident<$ty:ty> = $key:literal => $parse:expr, )*
+        }
+    ) => {
+        $(#[$meta])*
+        pub struct $name {
+            $( $(#[$fmeta])* pub $field: $slot<$ty>, )*
+            /// Some item did not parse: errors that only follow from a missing key are not
+            /// reported.
+            pub broken: bool,
+        }
+
+        impl $name {
+            pub const FAMILY: Family = $family;
+
+            /// Every key this family parses.
+            #[cfg(test)]
+            pub const KEYS: &'static [&'static str] = &[$($key),*];
+
+            fn empty() -> Self {
+                $name { $( $field: $slot::none($key), )* broken: false }
+            }
+
+            /// Parses `name` into its slot; `None` if the family has no such key.
+            fn parse_key(
+                &mut self,
+                cx: &Ctxt,
+                meta: &ParseNestedMeta<'_>,
+                name: &str,
+            ) -> Option<syn::Result<()>> {
+                let span = meta.path.span();
+                match name {
+                    $( $key => Some($parse(cx, meta, $key).map(|v| self.$field.set(cx, span, v))), )*
+                    _ => None,
+                }
+            }
+
+            /// The keys given, with the span of each (a repeated key once per use).
+            pub fn present(&self) -> Vec<(&'static str, Span)> {
+                let mut out = Vec::new();
+                $( out.extend(self.$field.spans().into_iter().map(|s| ($key, s))); )*
+                out
+            }
+
+            /// Holds the keys given against the table for `place`.
+            pub fn check_place(&self, cx: &Ctxt, place: keys::Place) {
+                keys::check(cx, place, &self.present(), self.broken);
+            }
+
+            fn parse_one(&mut self, cx: &Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
+                let name = key_name(meta);
+                match self.parse_key(cx, meta, &name) {
+                    Some(result) => result,
+                    None => Err(unknown(meta, &name, Self::FAMILY)),
+                }
+            }
+
+            pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
+                let mut out = Self::empty();
+                let broken = for_each_meta(cx, attrs, |meta| out.parse_one(cx, meta));
+                out.broken |= broken || out.nested_broken();
+                out
+            }
+        }
+    };
 }
 
-/// Attributes on an enum variant.
-pub struct VariantAttrs {
-    pub tag: Attr<Expr>,
-    pub other: Attr<()>,
-    pub magic: Attr<Expr>,
-    pub validate: Attr<Expr>,
-    /// Some item did not parse.
-    pub broken: bool,
+attr_set! {
+    /// Attributes on the struct or enum itself.
+    pub struct ContainerAttrs (Family::Container) {
+        le: Attr<()> = "le" => flag,
+        be: Attr<()> = "be" => flag,
+        ctx: Attr<Vec<CtxParam>> = "ctx" => ctx_params,
+        magic: Attr<Expr> = "magic" => expr,
+        validate: Attr<Expr> = "validate" => expr,
+        msgpack: Attr<()> = "msgpack" => flag,
+        /// `decode` and `encode` are `#[inline(always)]`.
+        inline: Attr<()> = "inline" => flag,
+        bits: Attr<Ident> = "bits" => type_name,
+        reserved: Many<Reserved> = "reserved" => reserved,
+        tag: Attr<TagAttr> = "tag" => tag,
+        tag_bits: Attr<BitRange> = "tag_bits" => bit_range,
+        peek: Attr<()> = "peek" => flag,
+        ctx_tag: Attr<Ident> = "ctx_tag" => type_name,
+    }
 }
 
-/// Attributes on a field, or on the elements of a sequence field (`item(...)`, `key(...)`,
-/// `value(...)`), which take the same keys.
-pub struct FieldAttrs {
-    pub len: Attr<Expr>,
-    pub count: Attr<Expr>,
-    pub rest: Attr<()>,
-    pub allow_trailing: Attr<()>,
-    pub rest_len: Attr<()>,
-    pub inclusive: Attr<()>,
-    pub optional: Attr<()>,
-    pub ext: Attr<Expr>,
-    pub counted: Attr<()>,
-    pub bin: Attr<()>,
-    pub nullable: Attr<()>,
-    pub empty_is_none: Attr<()>,
-    pub cond: Attr<Expr>,
-    pub ctx: Attr<Expr>,
-    pub with: Attr<syn::Path>,
-    pub skip: Attr<()>,
-    pub default: Attr<Option<Expr>>,
-    pub fill: Attr<Expr>,
-    pub order: Attr<Order>,
-    pub pad_before: Attr<Expr>,
-    pub pad_after: Attr<Expr>,
-    pub item: Attr<Box<FieldAttrs>>,
-    pub key: Attr<Box<FieldAttrs>>,
-    pub value: Attr<Box<FieldAttrs>>,
-    pub bits: Attr<BitRange>,
-    /// Some item did not parse (here or in `item(...)`, `key(...)`, `value(...)`): errors that
-    /// only follow from a missing key, such as "this type has no size of its own", are not
-    /// reported.
-    pub broken: bool,
+attr_set! {
+    /// Attributes on an enum variant.
+    pub struct VariantAttrs (Family::Variant) {
+        tag: Attr<Expr> = "tag" => expr,
+        other: Attr<()> = "other" => flag,
+        magic: Attr<Expr> = "magic" => expr,
+        validate: Attr<Expr> = "validate" => expr,
+    }
 }
 
-const CONTAINER_KEYS: &str = "le, be, ctx(..), magic, validate, msgpack, inline, bits, reserved(..), tag, tag(..), tag_bits, peek, ctx_tag";
-const VARIANT_KEYS: &str = "tag, other, magic, validate";
-const FIELD_KEYS: &str = "len, count, rest, rest_len, inclusive, allow_trailing, nullable, empty_is_none, if, optional, ext, counted, bin, ctx, with, skip, default, \
-     fill, le, be, pad_before, pad_after, item(..), key(..), value(..), bit, bits";
+attr_set! {
+    /// Attributes on a field, or on the elements of a sequence field (`item(...)`, `key(...)`,
+    /// `value(...)`), which take the same keys.
+    pub struct FieldAttrs (Family::Field) {
+        len: Attr<Expr> = "len" => expr,
+        count: Attr<Expr> = "count" => expr,
+        rest: Attr<()> = "rest" => flag,
+        rest_len: Attr<()> = "rest_len" => flag,
+        inclusive: Attr<()> = "inclusive" => flag,
+        allow_trailing: Attr<()> = "allow_trailing" => flag,
+        nullable: Attr<()> = "nullable" => flag,
+        empty_is_none: Attr<()> = "empty_is_none" => flag,
+        cond: Attr<Expr> = "if" => expr,
+        optional: Attr<()> = "optional" => flag,
+        ext: Attr<Expr> = "ext" => expr,
+        counted: Attr<()> = "counted" => flag,
+        bin: Attr<()> = "bin" => flag,
+        ctx: Attr<Expr> = "ctx" => expr,
+        with: Attr<syn::Path> = "with" => module_path,
+        skip: Attr<()> = "skip" => flag,
+        default: Attr<Option<Expr>> = "default" => optional_expr,
+        fill: Attr<Expr> = "fill" => expr,
+        le: Attr<()> = "le" => flag,
+        be: Attr<()> = "be" => flag,
+        pad_before: Attr<Expr> = "pad_before" => expr,
+        pad_after: Attr<Expr> = "pad_after" => expr,
+        item: Attr<Box<FieldAttrs>> = "item" => nested,
+        key: Attr<Box<FieldAttrs>> = "key" => nested,
+        value: Attr<Box<FieldAttrs>> = "value" => nested,
+        bit: Attr<BitRange> = "bit" => bit_index,
+        bits: Attr<BitRange> = "bits" => bit_range,
+    }
+}
+
+impl ContainerAttrs {
+    fn nested_broken(&self) -> bool {
+        false
+    }
+
+    /// The byte order given, big-endian by default.
+    pub fn order(&self) -> Order {
+        order(&self.le, &self.be).unwrap_or(Order::Big)
+    }
+}
+
+impl VariantAttrs {
+    fn nested_broken(&self) -> bool {
+        false
+    }
+}
+
+impl FieldAttrs {
+    /// Some item inside `item(...)`, `key(...)` or `value(...)` did not parse.
+    fn nested_broken(&self) -> bool {
+        [&self.item, &self.key, &self.value]
+            .into_iter()
+            .any(|a| a.get().is_some_and(|nested| nested.broken))
+    }
+
+    /// The byte order given, if one is.
+    pub fn order(&self) -> Option<Order> {
+        order(&self.le, &self.be)
+    }
+
+    /// The span of `le` or `be`.
+    pub fn order_span(&self) -> Option<Span> {
+        self.le.span().or(self.be.span())
+    }
+
+    /// The bit range of `bit = N` or `bits = lo..hi`, with the key's span.
+    pub fn bit_range(&self) -> Option<(Span, BitRange)> {
+        self.bit.value.or(self.bits.value)
+    }
+}
+
+fn order(le: &Attr<()>, be: &Attr<()>) -> Option<Order> {
+    match (le.is_set(), be.is_set()) {
+        (true, _) => Some(Order::Little),
+        (false, true) => Some(Order::Big),
+        (false, false) => None,
+    }
+}
+
+/// "does not go on ... it goes on ...", or the closest key of the family, or all of them.
+fn unknown(meta: &ParseNestedMeta<'_>, name: &str, here: Family) -> syn::Error {
+    let describe = |f: Family| match f {
+        Family::Container => "the struct or enum",
+        Family::Variant => "an enum variant",
+        Family::Field => "a field",
+    };
+    let elsewhere: Vec<&str> = [Family::Container, Family::Variant, Family::Field]
+        .into_iter()
+        .filter(|f| *f != here && keys::find(*f, name).is_some())
+        .map(describe)
+        .collect();
+    if !elsewhere.is_empty() {
+        return meta.error(format!(
+            "`{name}` does not go on {}: it goes on {}",
+            describe(here),
+            elsewhere.join(", or on ")
+        ));
+    }
+    let close = keys::KEYS
+        .iter()
+        .filter(|k| k.family == here)
+        .map(|k| k.name)
+        .filter(|k| distance(name, k) <= 2 && distance(name, k) < name.len())
+        .min_by_key(|k| distance(name, k));
+    if let Some(close) = close {
+        return meta.error(format!(
+            "unknown wire attribute `{name}`; did you mean `{close}`?"
+        ));
+    }
+    meta.error(format!(
+        "unknown wire attribute `{name}`; expected one of: {}",
+        keys::syntax_list(here)
+    ))
+}
+
+// Value parsers, one per kind of value: `fn(cx, meta, key) -> syn::Result<T>`.
+
+fn flag(_: &Ctxt, _: &ParseNestedMeta<'_>, _: &str) -> syn::Result<()> {
+    Ok(())
+}
+
+fn expr(_: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Expr> {
+    parse_expr(meta, key)
+}
+
+/// `default` alone, or `default = expr`.
+fn optional_expr(_: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Option<Expr>> {
+    if meta.input.peek(Token![=]) {
+        parse_expr(meta, key).map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
+fn type_name(_: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Ident> {
+    parse_type_ident(meta, key)
+}
+
+fn module_path(_: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<syn::Path> {
+    match parse_expr(meta, key)? {
+        Expr::Path(p) if p.qself.is_none() => Ok(p.path),
+        other => Err(syn::Error::new(other.span(), "`with` takes a module path")),
+    }
+}
+
+fn bit_index(_: &Ctxt, meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<BitRange> {
+    let (_, bit) = parse_bit_index(meta.value()?, 63)?;
+    Ok(BitRange {
+        lo: bit,
+        hi: bit.saturating_add(1),
+    })
+}
+
+fn bit_range(_: &Ctxt, meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<BitRange> {
+    parse_bit_range(meta.value()?)
+}
+
+/// `item(...)`, `key(...)`, `value(...)`: the element's own field attributes.
+fn nested(cx: &Ctxt, meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<Box<FieldAttrs>> {
+    let mut out = FieldAttrs::empty();
+    meta.parse_nested_meta(|inner| {
+        if let Err(err) = out.parse_one(cx, &inner) {
+            cx.syn_error(err);
+            out.broken = true;
+            skip_value(&inner);
+        }
+        Ok(())
+    })?;
+    out.broken |= out.nested_broken();
+    Ok(Box::new(out))
+}
+
+fn ctx_params(_: &Ctxt, meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<Vec<CtxParam>> {
+    let content;
+    syn::parenthesized!(content in meta.input);
+    let params = content.parse_terminated(
+        |input: ParseStream<'_>| {
+            let name: Ident = input.parse()?;
+            input.parse::<Token![:]>()?;
+            let ty: Type = input.parse()?;
+            Ok(CtxParam { name, ty })
+        },
+        Token![,],
+    )?;
+    if params.is_empty() {
+        return Err(meta.error("`ctx(...)` needs at least one `name: Type`"));
+    }
+    Ok(params.into_iter().collect())
+}
+
+fn reserved(_: &Ctxt, meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<Reserved> {
+    let mut bits = None;
+    let mut value = None;
+    meta.parse_nested_meta(|inner| {
+        if inner.path.is_ident("bits") {
+            bits = Some(parse_bit_range(inner.value()?)?);
+        } else if inner.path.is_ident("value") {
+            let lit: LitInt = inner.value()?.parse()?;
+            value = Some(lit.base10_parse::<u64>()?);
+        } else {
+            return Err(inner.error("`reserved(...)` takes `bits = lo..hi` and `value = N`"));
+        }
+        Ok(())
+    })?;
+    match bits {
+        Some(bits) => Ok(Reserved {
+            bits,
+            value: value.unwrap_or(0),
+            span: meta.path.span(),
+        }),
+        None => Err(meta.error("`reserved(...)` needs `bits = lo..hi`")),
+    }
+}
+
+/// `tag = u8`, or `tag(key: u16, version: u16)`.
+fn tag(_: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<TagAttr> {
+    if !meta.input.peek(syn::token::Paren) {
+        return parse_type_ident(meta, key).map(TagAttr::Single);
+    }
+    let content;
+    syn::parenthesized!(content in meta.input);
+    let parts = content.parse_terminated(
+        |input: ParseStream<'_>| {
+            let name: Ident = input.parse()?;
+            input.parse::<Token![:]>()?;
+            let ty: Ident = input.parse()?;
+            Ok((name, ty))
+        },
+        Token![,],
+    )?;
+    if parts.len() < 2 {
+        return Err(
+            meta.error("a composite tag names two or more parts: `tag(key: u16, version: u16)`")
+        );
+    }
+    Ok(TagAttr::Composite(parts.into_iter().collect()))
+}
 
 /// Runs `each` on every `#[wire(...)]` item of `attrs`, recording parse errors and going on.
 /// Returns true if some item did not parse.
@@ -212,32 +514,6 @@ fn key_name(meta: &ParseNestedMeta<'_>) -> String {
         })
 }
 
-/// Where each kind of key goes, for "unknown attribute" errors.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Place {
-    Container,
-    Variant,
-    Field,
-}
-
-impl Place {
-    fn keys(self) -> &'static str {
-        match self {
-            Place::Container => CONTAINER_KEYS,
-            Place::Variant => VARIANT_KEYS,
-            Place::Field => FIELD_KEYS,
-        }
-    }
-
-    fn describe(self) -> &'static str {
-        match self {
-            Place::Container => "the struct or enum",
-            Place::Variant => "an enum variant",
-            Place::Field => "a field",
-        }
-    }
-}
-
 /// Edit distance, for "did you mean" hints.
 fn distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
@@ -254,37 +530,6 @@ fn distance(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
-}
-
-fn unknown(meta: &ParseNestedMeta<'_>, name: &str, here: Place) -> syn::Error {
-    let key_of = |k: &str| k.trim_end_matches("(..)").trim().to_string();
-    let keys_of = |p: Place| -> Vec<String> { p.keys().split(", ").map(key_of).collect() };
-    let elsewhere: Vec<&str> = [Place::Container, Place::Variant, Place::Field]
-        .into_iter()
-        .filter(|p| *p != here && keys_of(*p).iter().any(|k| k == name))
-        .map(Place::describe)
-        .collect();
-    if !elsewhere.is_empty() {
-        return meta.error(format!(
-            "`{name}` does not go on {}: it goes on {}",
-            here.describe(),
-            elsewhere.join(", or on ")
-        ));
-    }
-    let keys = keys_of(here);
-    if let Some(close) = keys
-        .iter()
-        .filter(|k| distance(name, k) <= 2 && distance(name, k) < name.len())
-        .min_by_key(|k| distance(name, k))
-    {
-        return meta.error(format!(
-            "unknown wire attribute `{name}`; did you mean `{close}`?"
-        ));
-    }
-    meta.error(format!(
-        "unknown wire attribute `{name}`; expected one of: {}",
-        here.keys()
-    ))
 }
 
 /// Parses `= <expression>`, rejecting string literals (wire takes real Rust expressions).
@@ -374,273 +619,4 @@ fn parse_bit_range(input: ParseStream<'_>) -> syn::Result<BitRange> {
         lo: lo_value,
         hi: lo_value.saturating_add(1),
     })
-}
-
-fn parse_order(cx: &Ctxt, order: &mut Attr<Order>, span: Span, value: Order) {
-    if let Some((_, existing)) = &order.value {
-        if *existing != value {
-            cx.error_at(
-                span,
-                "conflicting wire attributes: `le` and `be` both given",
-            );
-        } else {
-            let name = if value == Order::Little { "le" } else { "be" };
-            cx.error_at(span, format!("duplicate wire attribute `{name}`"));
-        }
-        return;
-    }
-    order.set(cx, span, value);
-}
-
-impl ContainerAttrs {
-    pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
-        let mut out = ContainerAttrs {
-            order: Attr::none("le/be"),
-            ctx: Attr::none("ctx"),
-            magic: Attr::none("magic"),
-            validate: Attr::none("validate"),
-            msgpack: Attr::none("msgpack"),
-            inline: Attr::none("inline"),
-            bits: Attr::none("bits"),
-            reserved: Vec::new(),
-            tag: Attr::none("tag"),
-            tag_bits: Attr::none("tag_bits"),
-            peek: Attr::none("peek"),
-            ctx_tag: Attr::none("ctx_tag"),
-            broken: false,
-        };
-        out.broken = for_each_meta(cx, attrs, |meta| {
-            let name = key_name(meta);
-            let span = meta.path.span();
-            match name.as_str() {
-                "le" => parse_order(cx, &mut out.order, span, Order::Little),
-                "be" => parse_order(cx, &mut out.order, span, Order::Big),
-                "ctx" => {
-                    let content;
-                    syn::parenthesized!(content in meta.input);
-                    let params = content.parse_terminated(
-                        |input: ParseStream<'_>| {
-                            let name: Ident = input.parse()?;
-                            input.parse::<Token![:]>()?;
-                            let ty: Type = input.parse()?;
-                            Ok(CtxParam { name, ty })
-                        },
-                        Token![,],
-                    )?;
-                    if params.is_empty() {
-                        return Err(meta.error("`ctx(...)` needs at least one `name: Type`"));
-                    }
-                    out.ctx.set(cx, span, params.into_iter().collect());
-                }
-                "magic" => out.magic.set(cx, span, parse_expr(meta, "magic")?),
-                "validate" => out.validate.set(cx, span, parse_expr(meta, "validate")?),
-                "msgpack" => out.msgpack.flag(cx, span),
-                "inline" => out.inline.flag(cx, span),
-                "bits" => out.bits.set(cx, span, parse_type_ident(meta, "bits")?),
-                "reserved" => {
-                    let mut bits = None;
-                    let mut value = None;
-                    meta.parse_nested_meta(|inner| {
-                        if inner.path.is_ident("bits") {
-                            bits = Some(parse_bit_range(inner.value()?)?);
-                        } else if inner.path.is_ident("value") {
-                            let lit: LitInt = inner.value()?.parse()?;
-                            value = Some(lit.base10_parse::<u64>()?);
-                        } else {
-                            return Err(inner
-                                .error("`reserved(...)` takes `bits = lo..hi` and `value = N`"));
-                        }
-                        Ok(())
-                    })?;
-                    match bits {
-                        Some(bits) => out.reserved.push(Reserved {
-                            bits,
-                            value: value.unwrap_or(0),
-                            span,
-                        }),
-                        None => return Err(meta.error("`reserved(...)` needs `bits = lo..hi`")),
-                    }
-                }
-                "tag" => {
-                    if meta.input.peek(syn::token::Paren) {
-                        let content;
-                        syn::parenthesized!(content in meta.input);
-                        let parts = content.parse_terminated(
-                            |input: ParseStream<'_>| {
-                                let name: Ident = input.parse()?;
-                                input.parse::<Token![:]>()?;
-                                let ty: Ident = input.parse()?;
-                                Ok((name, ty))
-                            },
-                            Token![,],
-                        )?;
-                        if parts.len() < 2 {
-                            return Err(meta.error("a composite tag names two or more parts: `tag(key: u16, version: u16)`"));
-                        }
-                        out.tag
-                            .set(cx, span, TagAttr::Composite(parts.into_iter().collect()));
-                    } else {
-                        out.tag
-                            .set(cx, span, TagAttr::Single(parse_type_ident(meta, "tag")?));
-                    }
-                }
-                "tag_bits" => out.tag_bits.set(cx, span, parse_bit_range(meta.value()?)?),
-                "peek" => out.peek.flag(cx, span),
-                "ctx_tag" => out
-                    .ctx_tag
-                    .set(cx, span, parse_type_ident(meta, "ctx_tag")?),
-                _ => return Err(unknown(meta, &name, Place::Container)),
-            }
-            Ok(())
-        });
-        out
-    }
-}
-
-impl VariantAttrs {
-    pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
-        let mut out = VariantAttrs {
-            tag: Attr::none("tag"),
-            other: Attr::none("other"),
-            magic: Attr::none("magic"),
-            validate: Attr::none("validate"),
-            broken: false,
-        };
-        out.broken = for_each_meta(cx, attrs, |meta| {
-            let name = key_name(meta);
-            let span = meta.path.span();
-            match name.as_str() {
-                "tag" => out.tag.set(cx, span, parse_expr(meta, "tag")?),
-                "other" => out.other.flag(cx, span),
-                "magic" => out.magic.set(cx, span, parse_expr(meta, "magic")?),
-                "validate" => out.validate.set(cx, span, parse_expr(meta, "validate")?),
-                _ => return Err(unknown(meta, &name, Place::Variant)),
-            }
-            Ok(())
-        });
-        out
-    }
-}
-
-impl FieldAttrs {
-    fn empty() -> Self {
-        FieldAttrs {
-            len: Attr::none("len"),
-            count: Attr::none("count"),
-            rest: Attr::none("rest"),
-            allow_trailing: Attr::none("allow_trailing"),
-            rest_len: Attr::none("rest_len"),
-            inclusive: Attr::none("inclusive"),
-            optional: Attr::none("optional"),
-            ext: Attr::none("ext"),
-            counted: Attr::none("counted"),
-            bin: Attr::none("bin"),
-            nullable: Attr::none("nullable"),
-            empty_is_none: Attr::none("empty_is_none"),
-            cond: Attr::none("if"),
-            ctx: Attr::none("ctx"),
-            with: Attr::none("with"),
-            skip: Attr::none("skip"),
-            default: Attr::none("default"),
-            fill: Attr::none("fill"),
-            order: Attr::none("le/be"),
-            pad_before: Attr::none("pad_before"),
-            pad_after: Attr::none("pad_after"),
-            item: Attr::none("item"),
-            key: Attr::none("key"),
-            value: Attr::none("value"),
-            bits: Attr::none("bits"),
-            broken: false,
-        }
-    }
-
-    pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
-        let mut out = FieldAttrs::empty();
-        let broken = for_each_meta(cx, attrs, |meta| out.parse_one(cx, meta));
-        out.broken |= broken;
-        out
-    }
-
-    fn parse_nested(cx: &Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Box<FieldAttrs>> {
-        let mut out = FieldAttrs::empty();
-        meta.parse_nested_meta(|inner| {
-            if let Err(err) = out.parse_one(cx, &inner) {
-                cx.syn_error(err);
-                out.broken = true;
-                skip_value(&inner);
-            }
-            Ok(())
-        })?;
-        Ok(Box::new(out))
-    }
-
-    fn parse_one(&mut self, cx: &Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
-        let name = key_name(meta);
-        let span = meta.path.span();
-        match name.as_str() {
-            "len" => self.len.set(cx, span, parse_expr(meta, "len")?),
-            "count" => self.count.set(cx, span, parse_expr(meta, "count")?),
-            "rest" => self.rest.flag(cx, span),
-            "allow_trailing" => self.allow_trailing.flag(cx, span),
-            "rest_len" => self.rest_len.flag(cx, span),
-            "inclusive" => self.inclusive.flag(cx, span),
-            "optional" => self.optional.flag(cx, span),
-            "ext" => self.ext.set(cx, span, parse_expr(meta, "ext")?),
-            "counted" => self.counted.flag(cx, span),
-            "bin" => self.bin.flag(cx, span),
-            "nullable" => self.nullable.flag(cx, span),
-            "empty_is_none" => self.empty_is_none.flag(cx, span),
-            "if" => self.cond.set(cx, span, parse_expr(meta, "if")?),
-            "ctx" => self.ctx.set(cx, span, parse_expr(meta, "ctx")?),
-            "with" => {
-                let path = match parse_expr(meta, "with")? {
-                    Expr::Path(p) if p.qself.is_none() => p.path,
-                    other => {
-                        return Err(syn::Error::new(other.span(), "`with` takes a module path"));
-                    }
-                };
-                self.with.set(cx, span, path);
-            }
-            "skip" => self.skip.flag(cx, span),
-            "default" => {
-                let value = if meta.input.peek(Token![=]) {
-                    Some(parse_expr(meta, "default")?)
-                } else {
-                    None
-                };
-                self.default.set(cx, span, value);
-            }
-            "fill" => self.fill.set(cx, span, parse_expr(meta, "fill")?),
-            "le" => parse_order(cx, &mut self.order, span, Order::Little),
-            "be" => parse_order(cx, &mut self.order, span, Order::Big),
-            "pad_before" => self
-                .pad_before
-                .set(cx, span, parse_expr(meta, "pad_before")?),
-            "pad_after" => self.pad_after.set(cx, span, parse_expr(meta, "pad_after")?),
-            "item" | "key" | "value" => {
-                let nested = Self::parse_nested(cx, meta)?;
-                self.broken |= nested.broken;
-                let slot = match name.as_str() {
-                    "item" => &mut self.item,
-                    "key" => &mut self.key,
-                    _ => &mut self.value,
-                };
-                slot.set(cx, span, nested);
-            }
-            "bit" => {
-                let (_, bit) = parse_bit_index(meta.value()?, 63)?;
-                self.bits.set(
-                    cx,
-                    span,
-                    BitRange {
-                        lo: bit,
-                        hi: bit.saturating_add(1),
-                    },
-                );
-            }
-            "bits" => self.bits.set(cx, span, parse_bit_range(meta.value()?)?),
-            _ => return Err(unknown(meta, &name, Place::Field)),
-        }
-        Ok(())
-    }
 }

@@ -4,6 +4,7 @@ use super::ast::{BitMember, BitStruct, Style};
 use super::attr::{BitRange, ContainerAttrs, FieldAttrs, Reserved};
 use super::ctxt::Ctxt;
 use super::ints::IntKind;
+use super::keys::Place;
 use proc_macro2::Span;
 use quote::format_ident;
 use syn::spanned::Spanned;
@@ -60,7 +61,7 @@ pub(super) fn bit_struct<'a>(
         }
         taken.push((range, owner));
     };
-    for reserved in &attrs.reserved {
+    for reserved in attrs.reserved.iter() {
         claim(reserved.bits, reserved.span, "a reserved range".into());
         let w = reserved.bits.hi - reserved.bits.lo;
         if w < 64 && reserved.value >> w != 0 {
@@ -73,30 +74,8 @@ pub(super) fn bit_struct<'a>(
     for (i, f) in fields.iter().enumerate() {
         let fattrs = FieldAttrs::parse(cx, &f.attrs);
         let span = f.ident.as_ref().map_or_else(|| f.ty.span(), Ident::span);
-        for (span, what) in [
-            (fattrs.len.span(), "len"),
-            (fattrs.count.span(), "count"),
-            (fattrs.rest.span(), "rest"),
-            (fattrs.nullable.span(), "nullable"),
-            (fattrs.empty_is_none.span(), "empty_is_none"),
-            (fattrs.cond.span(), "if"),
-            (fattrs.ctx.span(), "ctx"),
-            (fattrs.with.span(), "with"),
-            (fattrs.skip.span(), "skip"),
-            (fattrs.default.span(), "default"),
-            (fattrs.fill.span(), "fill"),
-            (fattrs.order.span(), "le/be"),
-            (fattrs.pad_before.span(), "pad_before"),
-            (fattrs.pad_after.span(), "pad_after"),
-            (fattrs.item.span(), "item"),
-            (fattrs.key.span(), "key"),
-            (fattrs.value.span(), "value"),
-        ] {
-            if let Some(span) = span {
-                cx.error_at(span, format!("`{what}` does not apply to a field of a bit-field word, which only takes `bit = N` or `bits = lo..hi`"));
-            }
-        }
-        let Some((key_span, bits)) = fattrs.bits.value else {
+        fattrs.check_place(cx, Place::BitMember);
+        let Some((key_span, bits)) = fattrs.bit_range() else {
             if !fattrs.broken {
                 cx.error_at(span, "every field of a `bits` struct needs `#[wire(bit = N)]` or `#[wire(bits = lo..hi)]`");
             }

@@ -12,7 +12,6 @@ use super::types;
 use syn::{Expr, Ident};
 
 pub fn check(cx: &Ctxt, cont: &mut Container<'_>) {
-    check_container_keys(cx, cont);
     check_lifetimes(cx, cont);
     check_ctx(cx, cont);
     let ctx_names: Vec<Ident> = cont
@@ -39,50 +38,6 @@ fn check_reserved_name(cx: &Ctxt, ident: &Ident) {
         cx.error_spanned_by(
             ident,
             format!("names starting with `__` are reserved for the code wire generates: rename `{ident}`"),
-        );
-    }
-}
-
-fn check_container_keys(cx: &Ctxt, cont: &Container<'_>) {
-    let a = &cont.attrs;
-    let is_enum = matches!(cont.data, Data::Enum(_));
-    if !is_enum {
-        for (span, what) in [
-            (a.tag.span(), "tag"),
-            (a.tag_bits.span(), "tag_bits"),
-            (a.peek.span(), "peek"),
-            (a.ctx_tag.span(), "ctx_tag"),
-        ] {
-            if let Some(span) = span {
-                cx.error_at(
-                    span,
-                    format!("`{what}` applies to enums; a struct is decoded field by field"),
-                );
-            }
-        }
-    } else {
-        if let Some(span) = a.bits.span() {
-            cx.error_at(
-                span,
-                "`bits` makes a struct a bit-field word; it does not apply to enums",
-            );
-        }
-    }
-    if let Data::Bits(_) = cont.data {
-        for (span, what) in [
-            (a.ctx.span(), "ctx"),
-            (a.magic.span(), "magic"),
-            (a.validate.span(), "validate"),
-            (a.msgpack.span(), "msgpack"),
-        ] {
-            if let Some(span) = span {
-                cx.error_at(span, format!("`{what}` does not apply to a bit-field word"));
-            }
-        }
-    } else if let Some(r) = a.reserved.first() {
-        cx.error_at(
-            r.span,
-            "`reserved` marks bits of a bit-field word: add `bits = u8` to the struct",
         );
     }
 }

@@ -9,6 +9,7 @@ use super::attr::{ContainerAttrs, FieldAttrs, Order};
 use super::bits::bit_struct;
 use super::ctxt::Ctxt;
 use super::ints::{IntKind, PREFIX_NAMES, is_unsupported_prefix};
+use super::keys::Place;
 use super::tags::enumeration;
 use super::types;
 use proc_macro2::Span;
@@ -19,8 +20,14 @@ use syn::{Expr, Type};
 impl<'a> Container<'a> {
     pub fn from_ast(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Container<'a>> {
         let attrs = ContainerAttrs::parse(cx, &input.attrs);
-        let order = attrs.order.get().copied().unwrap_or(Order::Big);
+        let order = attrs.order();
         cx.msgpack.set(attrs.msgpack.is_set());
+        let place = match &input.data {
+            syn::Data::Struct(_) if attrs.bits.is_set() => Place::BitStruct,
+            syn::Data::Enum(_) => Place::Enum,
+            _ => Place::Struct,
+        };
+        attrs.check_place(cx, place);
         let data = match &input.data {
             syn::Data::Struct(s) if attrs.bits.is_set() => {
                 Data::Bits(bit_struct(cx, &attrs, &s.fields))
@@ -49,8 +56,8 @@ impl<'a> Container<'a> {
 /// (RocketMQ's `storeSize` covers the whole record, itself included).
 fn inclusive_size(cx: &Ctxt, attrs: &FieldAttrs, role: &Role) -> Option<usize> {
     let span = attrs.inclusive.span()?;
+    // Without `rest_len`, the key table reported it.
     if !attrs.rest_len.is_set() {
-        cx.error_at(span, "`inclusive` says a `rest_len` length counts its own bytes too: it goes with `rest_len`");
         return None;
     }
     match role {
@@ -90,60 +97,17 @@ fn field<'a>(cx: &Ctxt, index: usize, f: &'a syn::Field, order: Order) -> Field<
         None => (syn::Member::Unnamed(index.into()), index.to_string(), None),
     };
     let slot = format_ident!("__wire_{}", name.trim_start_matches("r#"));
-    if let Some(span) = attrs.bits.span() {
-        cx.error_at(span, "`bit`/`bits` place a field in a bit-field word: add `#[wire(bits = u8)]` to the struct");
-    }
+    let place = if cx.msgpack.get() {
+        Place::MsgPackField
+    } else {
+        Place::Field
+    };
+    attrs.check_place(cx, place);
     let role = if attrs.skip.is_set() {
-        for (span, what) in [
-            (attrs.len.span(), "len"),
-            (attrs.count.span(), "count"),
-            (attrs.rest.span(), "rest"),
-            (attrs.cond.span(), "if"),
-            (attrs.with.span(), "with"),
-            (attrs.fill.span(), "fill"),
-        ] {
-            if let Some(span) = span {
-                cx.error_at(span, format!("conflicting wire attributes: a `skip` field is not on the wire, so `{what}` has no effect"));
-            }
-        }
         Role::Skip(attrs.default.get().cloned().flatten())
     } else {
-        if let (Some(span), false) = (attrs.default.span(), attrs.optional.is_set()) {
-            cx.error_at(
-                span,
-                "`default` goes with `skip` or `optional`: a field on the wire is always decoded",
-            );
-        }
-        if attrs.optional.is_set() {
-            for (span, what) in [
-                (attrs.pad_before.span(), "pad_before"),
-                (attrs.pad_after.span(), "pad_after"),
-                (attrs.rest_len.span(), "rest_len"),
-                (attrs.rest.span(), "rest"),
-            ] {
-                if let Some(span) = span {
-                    cx.error_at(span, format!("conflicting wire attributes: an `optional` field is present exactly when bytes are left, so it has no `{what}`"));
-                }
-            }
-        }
         Role::Wire(lower(cx, &attrs, &f.ty, order, f.ty.span()))
     };
-    if let Some(span) = attrs.rest_len.span() {
-        for (other, what) in [
-            (attrs.len.span(), "len"),
-            (attrs.count.span(), "count"),
-            (attrs.rest.span(), "rest"),
-            (attrs.cond.span(), "if"),
-            (attrs.skip.span(), "skip"),
-            (attrs.fill.span(), "fill"),
-            (attrs.with.span(), "with"),
-        ] {
-            if let Some(other) = other {
-                cx.error_at(other, format!("conflicting wire attributes: a `rest_len` field is the length of the fields after it, so it has no `{what}`"));
-            }
-        }
-        let _ = span;
-    }
     let inclusive = inclusive_size(cx, &attrs, &role);
     let fill = match attrs.fill.get() {
         _ if attrs.rest_len.is_set() => Fill::RestLen,
@@ -176,7 +140,7 @@ fn field<'a>(cx: &Ctxt, index: usize, f: &'a syn::Field, order: Order) -> Field<
 
 /// Turns a field's attributes and type into its codec, reporting impossible combinations.
 pub fn lower(cx: &Ctxt, attrs: &FieldAttrs, ty: &Type, order: Order, ty_span: Span) -> Codec {
-    let order = attrs.order.get().copied().unwrap_or(order);
+    let order = attrs.order().unwrap_or(order);
     let codec = |kind| Codec {
         ty: ty.clone(),
         kind,
@@ -211,53 +175,19 @@ fn lower_unconditional(
     if cx.msgpack.get() {
         return lower_msgpack(cx, attrs, ty, ty_span);
     }
-    let mut misplaced_msgpack = false;
-    for (span, what) in [
-        (attrs.ext.span(), "ext"),
-        (attrs.counted.span(), "counted"),
-        (attrs.bin.span(), "bin"),
-    ] {
-        if let Some(span) = span {
-            cx.error_at(
-                span,
-                format!("`{what}` describes a msgpack value: add `#[wire(msgpack)]` to the struct"),
-            );
-            misplaced_msgpack = true;
-        }
-    }
-    let conflict = |a: Option<Span>, first: &str, second: &str| {
-        if let Some(span) = a {
-            cx.error_at(
-                span,
-                format!(
-                    "conflicting wire attributes: `{second}` cannot be combined with `{first}`"
-                ),
-            );
-        }
-    };
+    // A msgpack key outside msgpack mode (reported) meant a msgpack value: its size is no
+    // further error.
+    let misplaced_msgpack = attrs.ext.is_set() || attrs.counted.is_set() || attrs.bin.is_set();
 
+    // The key table reports what `with` excludes.
     if let Some(path) = attrs.with.get() {
-        for (span, what) in [
-            (attrs.len.span(), "len"),
-            (attrs.count.span(), "count"),
-            (attrs.rest.span(), "rest"),
-            (attrs.ctx.span(), "ctx"),
-            (attrs.item.span(), "item"),
-            (attrs.nullable.span(), "nullable"),
-        ] {
-            conflict(span, "with", what);
-        }
         return codec(CodecKind::With(path.clone()));
     }
 
-    let null = match (attrs.nullable.span(), attrs.empty_is_none.span()) {
-        (Some(_), Some(second)) => {
-            conflict(Some(second), "nullable", "empty_is_none");
-            NullMode::MinusOne
-        }
-        (Some(_), None) => NullMode::MinusOne,
-        (None, Some(_)) => NullMode::Empty,
-        (None, None) => NullMode::Never,
+    let null = match (attrs.nullable.is_set(), attrs.empty_is_none.is_set()) {
+        (true, _) => NullMode::MinusOne,
+        (false, true) => NullMode::Empty,
+        (false, false) => NullMode::Never,
     };
     let null_span = attrs.nullable.span().or(attrs.empty_is_none.span());
     let null_key = if attrs.nullable.is_set() {
@@ -267,8 +197,6 @@ fn lower_unconditional(
     };
 
     if let Some(len) = attrs.len.get() {
-        conflict(attrs.count.span(), "len", "count");
-        conflict(attrs.rest.span(), "len", "rest");
         let source = len_source(cx, len, order);
         let inner_ty = if null == NullMode::Never {
             ty
@@ -306,22 +234,8 @@ fn lower_unconditional(
             allow_trailing: attrs.allow_trailing.is_set(),
         });
     }
-    if let Some(span) = attrs.allow_trailing.span() {
-        if !attrs.rest_len.is_set() {
-            cx.error_at(span, "`allow_trailing` lets a length-delimited section keep unread bytes: it goes with `len = ...` or `rest_len`");
-        }
-    }
-    if let Some(span) = null_span {
-        cx.error_at(
-            span,
-            format!(
-                "`{null_key}` describes a length prefix: add `len = i16` (or another prefix type)"
-            ),
-        );
-    }
 
     if let Some(count) = attrs.count.get() {
-        conflict(attrs.rest.span(), "count", "rest");
         if types::seq(ty).is_none() {
             cx.error_at(attrs.count.span().unwrap_or(ty_span), "`count` counts elements: use it on a `Vec`, `BTreeMap` or `HashMap` field (for a byte length, use `len`)");
             return codec(CodecKind::Plain { ctx: None });
@@ -406,7 +320,7 @@ fn lower_contents(
             cx.error_at(span, format!("`{what}(...)` describes elements: it applies to `Vec`, `BTreeMap` and `HashMap` fields"));
         }
     }
-    scalar(cx, attrs.order.span(), attrs.ctx.get(), ty, order)
+    scalar(cx, attrs.order_span(), attrs.ctx.get(), ty, order)
 }
 
 fn reject_key_value(cx: &Ctxt, attrs: &FieldAttrs) {
@@ -456,17 +370,7 @@ fn element(
 ) -> Codec {
     match attrs {
         Some(attrs) => {
-            for (span, what) in [
-                (attrs.skip.span(), "skip"),
-                (attrs.default.span(), "default"),
-                (attrs.fill.span(), "fill"),
-                (attrs.pad_before.span(), "pad_before"),
-                (attrs.pad_after.span(), "pad_after"),
-            ] {
-                if let Some(span) = span {
-                    cx.error_at(span, format!("`{what}` applies to fields, not to elements"));
-                }
-            }
+            attrs.check_place(cx, Place::Element);
             lower(cx, attrs, ty, order, ty_span)
         }
         None => {
@@ -503,23 +407,7 @@ fn scalar(
 /// A field of a `#[wire(msgpack)]` container: one msgpack value, an extension carrying a binary
 /// layout, or a counted list. Lengths are part of msgpack values, so prefixes do not apply.
 fn lower_msgpack(cx: &Ctxt, attrs: &FieldAttrs, ty: &Type, ty_span: Span) -> Codec {
-    for (span, what) in [
-        (attrs.len.span(), "len"),
-        (attrs.count.span(), "count"),
-        (attrs.rest.span(), "rest"),
-        (attrs.rest_len.span(), "rest_len"),
-        (attrs.allow_trailing.span(), "allow_trailing"),
-        (attrs.nullable.span(), "nullable"),
-        (attrs.empty_is_none.span(), "empty_is_none"),
-        (attrs.order.span(), "le/be"),
-        (attrs.item.span(), "item"),
-        (attrs.key.span(), "key"),
-        (attrs.value.span(), "value"),
-    ] {
-        if let Some(span) = span {
-            cx.error_at(span, format!("`{what}` does not apply in msgpack mode: every field is a self-describing msgpack value (nil for `None`, a counted list with `counted`, bytes as bin with `bin`, a binary layout with `ext = N`)"));
-        }
-    }
+    // The key table reported the keys that do not apply here, and those that exclude each other.
     let kind = if let Some(path) = attrs.with.get() {
         CodecKind::With(path.clone())
     } else if let Some(ctx) = attrs.ctx.get() {
@@ -528,24 +416,10 @@ fn lower_msgpack(cx: &Ctxt, attrs: &FieldAttrs, ty: &Type, ty_span: Span) -> Cod
             ctx: Some(ctx.clone()),
         }
     } else if let Some(ext_type) = attrs.ext.get() {
-        for (span, what) in [(attrs.counted.span(), "counted"), (attrs.bin.span(), "bin")] {
-            if let Some(span) = span {
-                cx.error_at(
-                    span,
-                    format!("conflicting wire attributes: `{what}` cannot be combined with `ext`"),
-                );
-            }
-        }
         CodecKind::MsgPackExt {
             ext_type: ext_type.clone(),
         }
     } else if attrs.bin.is_set() {
-        if let Some(span) = attrs.counted.span() {
-            cx.error_at(
-                span,
-                "conflicting wire attributes: `counted` cannot be combined with `bin`",
-            );
-        }
         CodecKind::MsgPackBin
     } else if attrs.counted.is_set() {
         match types::seq(ty) {

@@ -8,6 +8,7 @@ pub mod check;
 pub mod ctxt;
 pub mod exprs;
 pub mod ints;
+pub mod keys;
 mod lower;
 mod tags;
 pub mod types;

@@ -4,6 +4,7 @@ use super::ast::{Enum, Tag, Variant};
 use super::attr::{ContainerAttrs, Order, TagAttr, VariantAttrs};
 use super::ctxt::Ctxt;
 use super::ints::{IntKind, PREFIX_NAMES};
+use super::keys::Place;
 use super::lower::fields;
 use proc_macro2::Span;
 use quote::quote;
@@ -28,6 +29,7 @@ pub(super) fn enumeration<'a>(
         .iter()
         .map(|v| {
             let vattrs = VariantAttrs::parse(cx, &v.attrs);
+            vattrs.check_place(cx, Place::Variant);
             let discriminant = v.discriminant.as_ref().map(|(_, d)| d);
             if let (Some(tag), Some(d)) = (vattrs.tag.get(), discriminant) {
                 if normalize_tag(tag) != normalize_tag(d) {
@@ -78,18 +80,9 @@ fn enum_tag(
         }
         kind
     };
-    if let (Some(_), Some(span)) = (attrs.tag.get(), attrs.ctx_tag.span()) {
-        cx.error_at(span, "conflicting wire attributes: `ctx_tag` (the parent read the tag) cannot be combined with `tag`");
-    }
+    // The key table reports `tag_bits`, `peek` and `tag` beside `ctx_tag`, and `tag_bits` or
+    // `peek` without `tag`.
     if let Some(ident) = attrs.ctx_tag.get() {
-        for (span, what) in [
-            (attrs.tag_bits.span(), "tag_bits"),
-            (attrs.peek.span(), "peek"),
-        ] {
-            if let Some(span) = span {
-                cx.error_at(span, format!("conflicting wire attributes: `{what}` describes how the enum reads its tag, but with `ctx_tag` the parent reads it"));
-            }
-        }
         return match kind_of(ident) {
             Some(kind) => (Tag::Ctx { kind }, true),
             None => (Tag::Ctx { kind: IntKind::U8 }, false),
@@ -104,21 +97,7 @@ fn enum_tag(
         }
     };
     match attrs.tag.get() {
-        None if attrs.broken => (stand_in, false),
-        None if attrs.tag_bits.is_set() || attrs.peek.is_set() => {
-            let (span, what) = match attrs.tag_bits.span() {
-                Some(span) => (span, "tag_bits"),
-                None => (
-                    attrs.peek.span().unwrap_or_else(|| input.ident.span()),
-                    "peek",
-                ),
-            };
-            cx.error_at(
-                span,
-                format!("`{what}` needs the tag's type: add `tag = u8` next to it"),
-            );
-            (stand_in, false)
-        }
+        None if attrs.broken || attrs.tag_bits.is_set() || attrs.peek.is_set() => (stand_in, false),
         None => {
             cx.error_spanned_by(&input.ident, "an enum needs a tag: add `#[wire(tag = u8)]` (or u16, u32, vbi, `tag(a: u16, b: u16)`, `ctx_tag = u16`)");
             (stand_in, false)
