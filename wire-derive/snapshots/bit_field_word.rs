@@ -15,29 +15,34 @@ struct ConnectFlags {
 }
 #[automatically_derived]
 impl<'de> ::wire_runtime::__private::WireDecode<'de> for ConnectFlags {
-    const FIXED_SIZE: ::wire_runtime::__private::Option<usize> =
-        ::wire_runtime::__private::Some(1usize);
+    const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::Some(
+        1,
+    );
     #[inline]
     #[allow(unused_variables, clippy::needless_question_mark)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
-    ) -> ::wire_runtime::__private::Result<Self, ::wire_runtime::__private::DecodeError> {
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
         let __at = __r.offset();
-        let __word = u8::from_be_bytes(*__r.take_array::<1usize>()?) as u64;
-        ::wire_runtime::__private::check_reserved(__word, 1u64, 0u64, __at)?;
-        let __wire_0: bool = ::wire_runtime::__private::bits_from::<bool>(__word, 7u32, 1u64, __at)
+        let __word = u8::from_be_bytes(*__r.take_array::<1>()?) as u64;
+        __rt::check_reserved(__word, 1u64, 0u64, __at)?;
+        let __wire_0: bool = __rt::bits_from::<bool>(__word, 7u32, 1u64, __at)
             .map_err(|e| e.in_field("ConnectFlags", "username"))?;
-        let __wire_1: bool = ::wire_runtime::__private::bits_from::<bool>(__word, 6u32, 1u64, __at)
+        let __wire_1: bool = __rt::bits_from::<bool>(__word, 6u32, 1u64, __at)
             .map_err(|e| e.in_field("ConnectFlags", "password"))?;
-        let __wire_2: bool = ::wire_runtime::__private::bits_from::<bool>(__word, 5u32, 1u64, __at)
+        let __wire_2: bool = __rt::bits_from::<bool>(__word, 5u32, 1u64, __at)
             .map_err(|e| e.in_field("ConnectFlags", "will_retain"))?;
-        let __wire_3: QoS = ::wire_runtime::__private::bits_from::<QoS>(__word, 3u32, 3u64, __at)
+        let __wire_3: QoS = __rt::bits_from::<QoS>(__word, 3u32, 3u64, __at)
             .map_err(|e| e.in_field("ConnectFlags", "will_qos"))?;
-        let __wire_4: bool = ::wire_runtime::__private::bits_from::<bool>(__word, 2u32, 1u64, __at)
+        let __wire_4: bool = __rt::bits_from::<bool>(__word, 2u32, 1u64, __at)
             .map_err(|e| e.in_field("ConnectFlags", "will"))?;
-        let __wire_5: bool = ::wire_runtime::__private::bits_from::<bool>(__word, 1u32, 1u64, __at)
+        let __wire_5: bool = __rt::bits_from::<bool>(__word, 1u32, 1u64, __at)
             .map_err(|e| e.in_field("ConnectFlags", "clean_session"))?;
-        ::wire_runtime::__private::Ok(Self {
+        __rt::Ok(Self {
             username: __wire_0,
             password: __wire_1,
             will_retain: __wire_2,
@@ -49,12 +54,13 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for ConnectFlags {
 }
 #[automatically_derived]
 impl ::wire_runtime::__private::WireEncode for ConnectFlags {
-    const FIXED_SIZE: ::wire_runtime::__private::Option<usize> =
-        ::wire_runtime::__private::Some(1usize);
+    const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::Some(
+        1,
+    );
     #[inline]
     #[allow(unused_variables)]
     fn encoded_len(&self) -> usize {
-        1usize
+        1
     }
     #[inline]
     #[allow(unused_variables, clippy::needless_question_mark)]
@@ -62,6 +68,7 @@ impl ::wire_runtime::__private::WireEncode for ConnectFlags {
         &self,
         __buf: &mut __B,
     ) -> ::wire_runtime::__private::Result<(), ::wire_runtime::__private::EncodeError> {
+        use ::wire_runtime::__private as __rt;
         let Self {
             username: __wire_0,
             password: __wire_1,
@@ -74,11 +81,12 @@ impl ::wire_runtime::__private::WireEncode for ConnectFlags {
         __word |= u64::from(*__wire_0) << 7u32;
         __word |= u64::from(*__wire_1) << 6u32;
         __word |= u64::from(*__wire_2) << 5u32;
-        __word |= ::wire_runtime::__private::bits_to::<QoS>(__wire_3, 3u32, 3u64)
-            .map_err(|e| e.in_field("ConnectFlags", "will_qos"))?;
+        __word
+            |= __rt::bits_to::<QoS>(__wire_3, 3u32, 3u64)
+                .map_err(|e| e.in_field("ConnectFlags", "will_qos"))?;
         __word |= u64::from(*__wire_4) << 2u32;
         __word |= u64::from(*__wire_5) << 1u32;
         __buf.put_slice(&(__word as u8).to_be_bytes());
-        ::wire_runtime::__private::Ok(())
+        __rt::Ok(())
     }
 }

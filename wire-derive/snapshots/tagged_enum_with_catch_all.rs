@@ -1,20 +1,11 @@
-#[wire(tag(key: u16, version: u16))]
+#[wire(tag(key:u16, version:u16))]
 enum Command<'a> {
     #[wire(tag = (0x0015, 1))]
     Heartbeat,
     #[wire(tag = (0x0002, 1))]
-    Publish {
-        publisher_id: u8,
-        #[wire(count = i32)]
-        messages: Vec<Message<'a>>,
-    },
+    Publish { publisher_id: u8, #[wire(count = i32)] messages: Vec<Message<'a>> },
     #[wire(other)]
-    Unknown {
-        key: u16,
-        version: u16,
-        #[wire(rest)]
-        body: &'a [u8],
-    },
+    Unknown { key: u16, version: u16, #[wire(rest)] body: &'a [u8] },
 }
 #[automatically_derived]
 impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Command<'a> {
@@ -22,7 +13,10 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Command<'a> {
     #[inline(always)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
-    ) -> ::wire_runtime::__private::Result<Self, ::wire_runtime::__private::DecodeError> {
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
         Self::decode_then(__r, |__value, _| __value)
     }
     #[inline]
@@ -33,78 +27,101 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Command<'a> {
             Self,
             &::wire_runtime::__private::Reader<'de>,
         ) -> __WireThen,
-    ) -> ::wire_runtime::__private::Result<__WireThen, ::wire_runtime::__private::DecodeError> {
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
         let __at = __r.offset();
-        let __tag = ::wire_runtime::__private::field(
+        let __tag = __rt::field(
             "Command",
             "tag",
             #[inline(always)]
-            || {
-                ::wire_runtime::__private::Ok((
-                    u16::from_be_bytes(*__r.take_array()?),
-                    u16::from_be_bytes(*__r.take_array()?),
-                ))
-            },
+            || __rt::Ok((
+                u16::from_be_bytes(*__r.take_array()?),
+                u16::from_be_bytes(*__r.take_array()?),
+            )),
         )?;
         #[deny(unreachable_patterns)]
         match __tag {
-            (0x0015, 1) => ::wire_runtime::__private::Ok(__then(Self::Heartbeat, &*__r)),
-            (0x0002, 1) => ::wire_runtime::__private::field(
-                "Command",
-                "Publish",
-                #[inline(always)]
-                || {
-                    let __run = __r
-                        .take_array::<1usize>()
-                        .map_err(|e| e.in_run("Command", &[("publisher_id", 1usize)]))?;
-                    let __wire_publisher_id: u8 = u8::from_be_bytes(*__run);
-                    let publisher_id = &__wire_publisher_id;
-                    let __wire_messages: Vec<Message<'a>> = ::wire_runtime::__private::field(
-                        "Command",
-                        "messages",
-                        #[inline(always)]
-                        || {
-                            :: wire_runtime :: __private :: Ok (__r . nested (| __r : & mut :: wire_runtime :: __private :: Reader < 'de > | -> :: wire_runtime :: __private :: Result < Vec < Message < 'a > > , :: wire_runtime :: __private :: DecodeError > { :: wire_runtime :: __private :: Ok ({ let __n = :: wire_runtime :: __private :: read_len :: < i32 > (__r , :: wire_runtime :: __private :: ByteOrder :: Big) ? ; let __n = __r . check_count (__n as u64 , :: wire_runtime :: __private :: min_size :: < Message < 'a > > ()) ? ; let mut __items : Vec < Message < 'a > > = :: wire_runtime :: __private :: Vec :: with_capacity (:: wire_runtime :: __private :: capacity_for_count :: < Message < 'a > > (__n , __r)) ; for _ in 0 .. __n { let __e1 = & mut * __r ; let __item = < Message < 'a > as :: wire_runtime :: __private :: WireDecode < 'de >> :: decode (__e1) ? ; __items . push (__item) ; } __items }) }) ?)
-                        },
-                    )?;
-                    let messages = &__wire_messages;
-                    ::wire_runtime::__private::Ok(__then(
-                        Self::Publish {
-                            publisher_id: __wire_publisher_id,
-                            messages: __wire_messages,
-                        },
-                        &*__r,
-                    ))
-                },
-            ),
+            (0x0015, 1) => __rt::Ok(__then(Self::Heartbeat, &*__r)),
+            (0x0002, 1) => {
+                __rt::field(
+                    "Command",
+                    "Publish",
+                    #[inline(always)]
+                    || {
+                        let __run = __r
+                            .take_array::<1>()
+                            .map_err(|e| e.in_run("Command", &[("publisher_id", 1)]))?;
+                        let __wire_publisher_id: u8 = u8::from_be_bytes(*__run);
+                        let __wire_messages: Vec<Message<'a>> = __rt::field(
+                            "Command",
+                            "messages",
+                            #[inline(always)]
+                            || __rt::Ok(
+                                __r
+                                    .nested(|
+                                        __r: &mut __rt::Reader<'de>,
+                                    | -> __rt::Result<Vec<Message<'a>>, __rt::DecodeError> {
+                                        __rt::Ok({
+                                            let __n = __rt::read_len::<i32>(__r, __rt::ByteOrder::Big)?;
+                                            let __n = __r
+                                                .check_count(__n as u64, __rt::min_size::<Message<'a>>())?;
+                                            let mut __items: Vec<Message<'a>> = __rt::Vec::with_capacity(
+                                                __rt::capacity_for_count::<Message<'a>>(__n, __r),
+                                            );
+                                            for _ in 0..__n {
+                                                let __e1 = &mut *__r;
+                                                let __item = <Message<
+                                                    'a,
+                                                > as __rt::WireDecode<'de>>::decode(__e1)?;
+                                                __items.push(__item);
+                                            }
+                                            __items
+                                        })
+                                    })?,
+                            ),
+                        )?;
+                        __rt::Ok(
+                            __then(
+                                Self::Publish {
+                                    publisher_id: __wire_publisher_id,
+                                    messages: __wire_messages,
+                                },
+                                &*__r,
+                            ),
+                        )
+                    },
+                )
+            }
             #[allow(unreachable_patterns)]
             __other => {
-                ::wire_runtime::__private::field(
+                __rt::field(
                     "Command",
                     "Unknown",
                     #[inline(always)]
                     || {
                         let __wire_key: u16 = __other.0;
-                        let key = &__wire_key;
                         let __wire_version: u16 = __other.1;
-                        let version = &__wire_version;
-                        let __wire_body: &'a [u8] = ::wire_runtime::__private::field(
+                        let __wire_body: &'a [u8] = __rt::field(
                             "Command",
                             "body",
                             #[inline(always)]
-                            || {
-                                :: wire_runtime :: __private :: Ok (< & 'a [u8] as :: wire_runtime :: __private :: WireDecode < 'de >> :: decode (__r) ?)
-                            },
+                            || __rt::Ok(
+                                <&'a [u8] as __rt::WireDecode<'de>>::decode(__r)?,
+                            ),
                         )?;
-                        let body = &__wire_body;
-                        ::wire_runtime::__private::Ok(__then(
-                            Self::Unknown {
-                                key: __wire_key,
-                                version: __wire_version,
-                                body: __wire_body,
-                            },
-                            &*__r,
-                        ))
+                        __rt::Ok(
+                            __then(
+                                Self::Unknown {
+                                    key: __wire_key,
+                                    version: __wire_version,
+                                    body: __wire_body,
+                                },
+                                &*__r,
+                            ),
+                        )
                     },
                 )
             }
@@ -117,27 +134,21 @@ impl<'a> ::wire_runtime::__private::WireEncode for Command<'a> {
     #[inline]
     #[allow(unused_variables)]
     fn encoded_len(&self) -> usize {
+        use ::wire_runtime::__private as __rt;
         match self {
-            Self::Heartbeat => (2usize + 2usize) + (0),
-            Self::Publish {
-                publisher_id,
-                messages,
-            } => {
-                (2usize + 2usize)
-                    + (1usize)
-                    + (::wire_runtime::__private::len_size::<i32>(messages.len())
+            Self::Heartbeat => (2 + 2) + 0,
+            Self::Publish { messages, .. } => {
+                (2 + 2) + 1
+                    + (__rt::len_size::<i32>(messages.len())
                         + messages
                             .iter()
-                            .map(|__x1| {
-                                <Message<'a> as ::wire_runtime::__private::WireEncode>::encoded_len(
-                                    __x1,
-                                )
-                            })
+                            .map(|__x1| <Message<
+                                'a,
+                            > as __rt::WireEncode>::encoded_len(__x1))
                             .sum::<usize>())
             }
-            Self::Unknown { key, version, body } => {
-                (2usize + 2usize)
-                    + (<&'a [u8] as ::wire_runtime::__private::WireEncode>::encoded_len(body))
+            Self::Unknown { body, .. } => {
+                (2 + 2) + <&'a [u8] as __rt::WireEncode>::encoded_len(body)
             }
         }
     }
@@ -147,73 +158,86 @@ impl<'a> ::wire_runtime::__private::WireEncode for Command<'a> {
         &self,
         __buf: &mut __B,
     ) -> ::wire_runtime::__private::Result<(), ::wire_runtime::__private::EncodeError> {
+        use ::wire_runtime::__private as __rt;
         match self {
             Self::Heartbeat => {
-                ::wire_runtime::__private::encode_field("Command", "Heartbeat", || {
-                    __buf.put_slice(&u16::to_be_bytes((0x0015)));
-                    __buf.put_slice(&u16::to_be_bytes((1)));
-                    ::wire_runtime::__private::Ok(())
-                })?
+                __rt::encode_field(
+                    "Command",
+                    "Heartbeat",
+                    || {
+                        __buf.put_slice(&u16::to_be_bytes((0x0015)));
+                        __buf.put_slice(&u16::to_be_bytes((1)));
+                        __rt::Ok(())
+                    },
+                )?
             }
-            Self::Publish {
-                publisher_id,
-                messages,
-            } => ::wire_runtime::__private::encode_field("Command", "Publish", || {
-                __buf.put_slice(&u16::to_be_bytes((0x0002)));
-                __buf.put_slice(&u16::to_be_bytes((1)));
-                let mut __run = [0u8; 1usize];
-                ::wire_runtime::__private::put_chunk::<0usize, 1usize, 1usize>(
-                    &mut __run,
-                    publisher_id.to_be_bytes(),
-                );
-                __buf.put_slice(&__run);
-                ::wire_runtime::__private::encode_field("Command", "messages", || {
-                    ::wire_runtime::__private::write_len::<i32, _>(
-                        __buf,
-                        messages.len(),
-                        ::wire_runtime::__private::ByteOrder::Big,
-                    )?;
-                    for __x1 in messages {
-                        <Message<'a> as ::wire_runtime::__private::WireEncode>::encode(
-                            __x1, __buf,
+            Self::Publish { publisher_id, messages } => {
+                __rt::encode_field(
+                    "Command",
+                    "Publish",
+                    || {
+                        __buf.put_slice(&u16::to_be_bytes((0x0002)));
+                        __buf.put_slice(&u16::to_be_bytes((1)));
+                        let mut __run = [0u8; 1];
+                        __rt::put_chunk::<
+                            0,
+                            1,
+                            1,
+                        >(&mut __run, publisher_id.to_be_bytes());
+                        __buf.put_slice(&__run);
+                        __rt::encode_field(
+                            "Command",
+                            "messages",
+                            || {
+                                __rt::write_len::<
+                                    i32,
+                                    _,
+                                >(__buf, messages.len(), __rt::ByteOrder::Big)?;
+                                for __x1 in messages {
+                                    <Message<'a> as __rt::WireEncode>::encode(__x1, __buf)?;
+                                }
+                                __rt::Ok(())
+                            },
                         )?;
-                    }
-                    ::wire_runtime::__private::Ok(())
-                })?;
-                ::wire_runtime::__private::Ok(())
-            })?,
+                        __rt::Ok(())
+                    },
+                )?
+            }
             Self::Unknown { key, version, body } => {
-                ::wire_runtime::__private::encode_field("Command", "Unknown", || {
-                    #[allow(unreachable_patterns, clippy::manual_range_patterns)]
-                    if matches!((*key, *version,), (0x0015, 1) | (0x0002, 1)) {
-                        return ::wire_runtime::__private::Err(
-                            ::wire_runtime::__private::known_tag_in_other(),
-                        );
-                    }
-                    __buf.put_slice(&u16::to_be_bytes((*key)));
-                    __buf.put_slice(&u16::to_be_bytes((*version)));
-                    ::wire_runtime::__private::encode_field("Command", "body", || {
-                        <&'a [u8] as ::wire_runtime::__private::WireEncode>::encode(body, __buf)?;
-                        ::wire_runtime::__private::Ok(())
-                    })?;
-                    ::wire_runtime::__private::Ok(())
-                })?
+                __rt::encode_field(
+                    "Command",
+                    "Unknown",
+                    || {
+                        #[allow(unreachable_patterns, clippy::manual_range_patterns)]
+                        if matches!((* key, * version,), (0x0015, 1) | (0x0002, 1)) {
+                            return __rt::Err(__rt::known_tag_in_other());
+                        }
+                        __buf.put_slice(&u16::to_be_bytes((*key)));
+                        __buf.put_slice(&u16::to_be_bytes((*version)));
+                        __rt::encode_field(
+                            "Command",
+                            "body",
+                            || {
+                                <&'a [u8] as __rt::WireEncode>::encode(body, __buf)?;
+                                __rt::Ok(())
+                            },
+                        )?;
+                        __rt::Ok(())
+                    },
+                )?
             }
         }
-        ::wire_runtime::__private::Ok(())
+        __rt::Ok(())
     }
 }
 impl<'a> Command<'a> {
-    #[doc = "The wire tag of this `Command` variant."]
+    ///The wire tag of this `Command` variant.
     #[allow(unused_variables, dead_code)]
     pub fn wire_tag(&self) -> (u16, u16) {
         match self {
             Self::Heartbeat => (0x0015, 1),
-            Self::Publish {
-                publisher_id,
-                messages,
-            } => (0x0002, 1),
-            Self::Unknown { key, version, body } => (*key, *version),
+            Self::Publish { .. } => (0x0002, 1),
+            Self::Unknown { key, version, .. } => (*key, *version),
         }
     }
 }

@@ -4,33 +4,23 @@
 //! Run with `WIRE_BLESS=1` to rewrite the snapshots after an intended change.
 
 use crate::{Direction, expand};
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
-fn rustfmt(code: &str) -> String {
-    let mut child = Command::new("rustfmt")
-        .args(["--edition", "2024", "--emit", "stdout"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("rustfmt is installed with the toolchain");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(code.as_bytes())
-        .expect("write to rustfmt");
-    let out = child.wait_with_output().expect("rustfmt runs");
-    assert!(out.status.success(), "rustfmt failed on:\n{code}");
-    String::from_utf8(out.stdout).expect("rustfmt prints UTF-8")
+/// The expansion as a person would lay it out: prettyplease, which unlike rustfmt also breaks
+/// closures with attributes and long paths, so that no line runs past 100 columns or so.
+fn pretty(code: &str) -> String {
+    let file = syn::parse_file(code).expect("the expansion parses as Rust");
+    prettyplease::unparse(&file)
 }
 
 fn check(name: &str, input: &str) {
     let parsed: syn::DeriveInput = syn::parse_str(input).expect("snapshot input parses");
     let decode = expand(&parsed, Direction::Decode);
     let encode = expand(&parsed, Direction::Encode);
-    let actual = rustfmt(&format!("{input}\n{decode}\n{encode}\n"));
+    let actual = pretty(&format!("{input}\n{decode}\n{encode}\n"));
+    if let Some(long) = actual.lines().find(|line| line.len() > 120) {
+        panic!("expansion of `{name}` has a line over 120 columns:\n{long}");
+    }
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("snapshots")
         .join(format!("{name}.rs"));

@@ -1,7 +1,7 @@
 //! Bit-field words: decode and encode of `#[wire(bits = u8)]` structs, and `BitField` for
 //! fieldless enums that sit in a bit range.
 
-use super::{fieldless_tag_size, mask, rt, type_name};
+use super::{body, fieldless_tag_size, lit, mask, rt, rt_path, type_name};
 use crate::internals::ast::{BitStruct, Container, Data, Style, Tag};
 use crate::internals::ints::IntKind;
 use proc_macro2::{Span, TokenStream};
@@ -11,7 +11,7 @@ pub fn decode_bits(cont: &Container<'_>, bits: &BitStruct<'_>) -> TokenStream {
     let rt = rt();
     let name = type_name(cont);
     let word = bits.word.value_type();
-    let size = bits.word.size().unwrap_or(1);
+    let size = lit(bits.word.size().unwrap_or(1));
     let from = super::conv(cont.order, true);
     let mut stmts = quote! {
         let __at = __r.offset();
@@ -102,17 +102,21 @@ pub fn bitfield_impl(cont: &Container<'_>) -> TokenStream {
             to_arms.extend(quote!(Self::#vident => (#tag) as u64,));
         }
     }
+    let from_bits = body(quote! {
+        let __tag = <#ty as ::core::convert::TryFrom<u64>>::try_from(bits).ok()?;
+        #rt::Some(match __tag {
+            #from_arms
+            #[allow(unreachable_patterns)]
+            #fallback
+        })
+    });
+    let rt = rt_path();
     quote! {
         #[automatically_derived]
         impl #impl_generics #rt::BitField for #ident #ty_generics #where_clause {
             #[inline]
             fn from_bits(bits: u64) -> #rt::Option<Self> {
-                let __tag = <#ty as ::core::convert::TryFrom<u64>>::try_from(bits).ok()?;
-                #rt::Some(match __tag {
-                    #from_arms
-                    #[allow(unreachable_patterns)]
-                    #fallback
-                })
+                #from_bits
             }
 
             #[inline]
@@ -129,7 +133,7 @@ pub fn encode_bits(cont: &Container<'_>, bits: &BitStruct<'_>) -> (TokenStream, 
     let rt = rt();
     let name = type_name(cont);
     let word = bits.word.value_type();
-    let size = bits.word.size().unwrap_or(1);
+    let size = lit(bits.word.size().unwrap_or(1));
     let to = super::conv(cont.order, false);
     let reserved: u64 = bits
         .reserved

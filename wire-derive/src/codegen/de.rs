@@ -3,28 +3,30 @@
 use super::bits::{bitfield_impl, decode_bits};
 use super::tags::read_tag;
 use super::{
-    bind_ref, ctx_binding, ctx_type, default_value, field_fixed_size, fieldless_tag_size,
-    inline_attr, order_tokens, prim_load, rt, run_end, split_generics, type_name,
+    Names, bind_ref, ctx_binding, ctx_type, default_value, fixed_size, inline_attr, lit,
+    order_tokens, prim_load, rt, rt_path, run_end, split_generics, type_name,
 };
+use crate::Direction;
 use crate::internals::ast::{
     Codec, CodecKind, Container, Data, Enum, Field, Fields, LenSource, NullMode, Role, Style,
 };
-use crate::internals::types::SeqKind;
+use crate::internals::types::{self, SeqKind};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::Ident;
 
 pub fn expand(cont: &Container<'_>) -> TokenStream {
-    let rt = rt();
+    let rt = rt_path();
     let ident = cont.ident;
     let (impl_generics, ty_generics, where_clause) =
         split_generics(cont, true, quote!(#rt::WireDecode<'de>));
+    let ctx_binding = ctx_binding(cont);
     let body = match &cont.data {
         Data::Struct(fields) => decode_struct(cont, fields),
         Data::Bits(bits) => decode_bits(cont, bits),
         Data::Enum(e) => decode_enum(cont, e),
     };
-    let ctx_binding = ctx_binding(cont);
+    let body = super::body(quote!(#ctx_binding #body));
     let inline = inline_attr(cont);
     let mut extra = bitfield_impl(cont);
     extra.extend(msgpack_impl(cont));
@@ -55,7 +57,6 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
                 #ctx_param
                 __then: impl #rt::FnOnce(Self, &#rt::Reader<'de>) -> __WireThen,
             ) -> #rt::Result<__WireThen, #rt::DecodeError> {
-                #ctx_binding
                 #body
             }
         }
@@ -64,7 +65,6 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
             #inline
             #[allow(unused_variables, clippy::needless_question_mark)]
             fn #method(__r: &mut #rt::Reader<'de>, #ctx_param) -> #rt::Result<Self, #rt::DecodeError> {
-                #ctx_binding
                 #body
             }
         }
@@ -77,7 +77,7 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
             }
         },
         None => {
-            let fixed = fixed_size(cont);
+            let fixed = fixed_size(cont, Direction::Decode);
             quote! {
                 #[automatically_derived]
                 impl #impl_generics #rt::WireDecode<'de> for #ident #ty_generics #where_clause {
@@ -93,7 +93,7 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
 
 /// A `#[wire(msgpack)]` type is also one msgpack field of another: its values, inline.
 fn msgpack_impl(cont: &Container<'_>) -> TokenStream {
-    let rt = rt();
+    let rt = rt_path();
     if !cont.attrs.msgpack.is_set() || ctx_type(cont).is_some() {
         return quote!();
     }
@@ -149,6 +149,7 @@ fn decode_fields(
 ) -> (TokenStream, TokenStream) {
     let rt = rt();
     let name = type_name(cont);
+    let used = Names::in_expressions(fields, validate);
     let mut stmts = TokenStream::new();
     if validate.is_some() {
         stmts.extend(quote!(let __start = __r.offset();));
@@ -164,7 +165,7 @@ fn decode_fields(
         // A run of inline primitives: one bounds check, then straight loads.
         let run_end = run_end(all, i);
         if run_end > i {
-            stmts.extend(decode_run(&name, &all[i..run_end]));
+            stmts.extend(decode_run(&name, &all[i..run_end], &used));
             stmts.extend(enter_rest_section(&name, &all[run_end - 1]));
             i = run_end;
             continue;
@@ -198,7 +199,7 @@ fn decode_fields(
                 stmts.extend(quote!(let #slot: #ty = #decoded;));
             }
         }
-        stmts.extend(bind_ref(f));
+        stmts.extend(bind_ref(f, &used));
         stmts.extend(pad_after(&name, f));
         stmts.extend(enter_rest_section(&name, f));
         i += 1;
@@ -230,14 +231,17 @@ fn enter_rest_section(name: &str, f: &Field<'_>) -> TokenStream {
     let slot = &f.slot;
     let len = match f.inclusive {
         None => quote!(#rt::len_value(&#slot, __r)?),
-        Some(size) => quote! {
-            match #rt::len_value(&#slot, __r)?.checked_sub(#size) {
+        Some(size) => {
+            let own = lit(size);
+            quote! {
+            match #rt::len_value(&#slot, __r)?.checked_sub(#own) {
                 #rt::Some(len) => len,
                 #rt::None => return #rt::Err(__r.error(#rt::ErrorKind::InvalidValue(
                     "a length that counts itself is smaller than its own field",
                 ))),
             }
-        },
+            }
+        }
     };
     quote! {
         let __r = &mut #rt::field(#name, #fname, #[inline(always)] || __r.section(#len))?;
@@ -264,7 +268,7 @@ fn construct(fields: &Fields<'_>, path: TokenStream) -> TokenStream {
     }
 }
 
-fn decode_run(name: &str, run: &[Field<'_>]) -> TokenStream {
+fn decode_run(name: &str, run: &[Field<'_>], used: &Names) -> TokenStream {
     let rt = rt();
     let mut total = 0usize;
     let mut ends = Vec::new();
@@ -281,7 +285,7 @@ fn decode_run(name: &str, run: &[Field<'_>]) -> TokenStream {
             {
                 total += prim.size;
             }
-            ends.push((f.name.clone(), total));
+            ends.push((f.name.clone(), lit(total)));
             at
         })
         .collect();
@@ -305,9 +309,10 @@ fn decode_run(name: &str, run: &[Field<'_>]) -> TokenStream {
             load
         };
         loads.extend(quote!(let #slot: #ty = #load;));
-        loads.extend(bind_ref(f));
+        loads.extend(bind_ref(f, used));
     }
     let pad = run.last().map(|f| pad_after(name, f)).unwrap_or_default();
+    let n_lit = lit(n);
     let names = ends.iter().map(|(n, _)| n);
     let ends = ends.iter().map(|(_, e)| e);
     let at = if has_bool {
@@ -317,7 +322,7 @@ fn decode_run(name: &str, run: &[Field<'_>]) -> TokenStream {
     };
     quote! {
         #at
-        let __run = __r.take_array::<#n>().map_err(|e| e.in_run(#name, &[#((#names, #ends)),*]))?;
+        let __run = __r.take_array::<#n_lit>().map_err(|e| e.in_run(#name, &[#((#names, #ends)),*]))?;
         #loads
         #pad
     }
@@ -353,13 +358,14 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize) -> TokenStream {
         )?),
         CodecKind::Prim { prim, order } => {
             let n = prim.size;
+            let n_lit = lit(n);
             let load = prim_load(prim, *order, &quote!(__run), 0, n, &quote!(__at));
             let at = if prim.is_bool() {
                 quote!(let __at = #r.offset();)
             } else {
                 quote!()
             };
-            quote!({ #at let __run = #r.take_array::<#n>()?; #load })
+            quote!({ #at let __run = #r.take_array::<#n_lit>()?; #load })
         }
         CodecKind::Plain { ctx: None } => quote!(<#ty as #rt::WireDecode<'de>>::decode(#r)?),
         CodecKind::Plain { ctx: Some(ctx) } => {
@@ -379,12 +385,13 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize) -> TokenStream {
             } else {
                 quote!(#section.expect_end()?;)
             };
-            let body = quote!({
+            let stmts = quote! {
                 let #section = &mut #r.section(__n)?;
                 let __v = #inner_value;
                 #end
                 __v
-            });
+            };
+            let body = quote!({ #stmts });
             match (null, len) {
                 (NullMode::MinusOne, LenSource::Prefix { ty: pty, order, .. }) => {
                     let order = order_tokens(*order);
@@ -399,7 +406,7 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize) -> TokenStream {
                 }
                 (_, len) => {
                     let n = read_len(len, r);
-                    quote!({ let __n = #n; #body })
+                    quote!({ let __n = #n; #stmts })
                 }
             }
         }
@@ -449,7 +456,7 @@ fn decode_seq(
         };
     }
     let body = decode_seq_body(ty, seq, count, item, r, depth);
-    if matches!(item.kind, CodecKind::Prim { .. }) {
+    if !can_recurse(item) {
         return body;
     }
     // Elements of other types may be (or contain) the type being decoded: a type that
@@ -458,6 +465,23 @@ fn decode_seq(
     quote!(#r.nested(|#r: &mut #rt::Reader<'de>| -> #rt::Result<#ty, #rt::DecodeError> {
         #rt::Ok(#body)
     })?)
+}
+
+/// Whether decoding `codec` may decode the type being derived again: any type of its own may
+/// (a user type, a `with` module, a msgpack value); primitives, strings and bytes cannot.
+fn can_recurse(codec: &Codec) -> bool {
+    match &codec.kind {
+        CodecKind::Prim { .. } | CodecKind::MsgPackBin => false,
+        CodecKind::Plain { ctx: None } => !types::is_leaf(&codec.ty),
+        CodecKind::Section { inner, .. } | CodecKind::Cond { inner, .. } => can_recurse(inner),
+        CodecKind::Seq { item, .. } => can_recurse(item),
+        CodecKind::Pair(k, v) => can_recurse(k) || can_recurse(v),
+        CodecKind::Plain { ctx: Some(_) }
+        | CodecKind::With(_)
+        | CodecKind::MsgPack
+        | CodecKind::MsgPackExt { .. }
+        | CodecKind::MsgPackCounted { .. } => true,
+    }
 }
 
 fn decode_seq_body(
@@ -530,7 +554,7 @@ fn min_size(item: &Codec) -> TokenStream {
     let rt = rt();
     match &item.kind {
         CodecKind::Prim { prim, .. } => {
-            let size = prim.size.max(1);
+            let size = lit(prim.size.max(1));
             quote!(#size)
         }
         CodecKind::Plain { ctx: None } => {
@@ -555,32 +579,6 @@ fn min_size(item: &Codec) -> TokenStream {
     }
 }
 
-/// `FIXED_SIZE` of a container without context.
-fn fixed_size(cont: &Container<'_>) -> TokenStream {
-    let rt = rt();
-    match &cont.data {
-        Data::Bits(bits) => {
-            let size = bits.word.size().unwrap_or(1);
-            quote!(#rt::Some(#size))
-        }
-        Data::Struct(fields) => {
-            if cont.attrs.magic.is_set() {
-                return quote!(#rt::None);
-            }
-            let parts = fields
-                .fields
-                .iter()
-                .map(|f| field_fixed_size(f, quote!(#rt::WireDecode<'de>)));
-            quote!(#rt::sum_fixed(&[#(#parts),*]))
-        }
-        Data::Enum(_) if cont.attrs.msgpack.is_set() => quote!(#rt::None),
-        Data::Enum(e) => match fieldless_tag_size(e) {
-            Some(size) => quote!(#rt::Some(#size)),
-            None => quote!(#rt::None),
-        },
-    }
-}
-
 fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
     let rt = rt();
     let name = type_name(cont);
@@ -594,6 +592,7 @@ fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
         let magic = magic_check(cont, v.magic.as_ref());
         if v.other {
             let arity = e.tag.arity();
+            let used = Names::in_expressions(&v.fields, &v.validate);
             let mut bind = TokenStream::new();
             for (i, f) in v.fields.fields.iter().take(arity).enumerate() {
                 let slot = &f.slot;
@@ -605,7 +604,7 @@ fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
                     quote!(__other.#index)
                 };
                 bind.extend(quote!(let #slot: #ty = #part;));
-                bind.extend(bind_ref(f));
+                bind.extend(bind_ref(f, &used));
             }
             let (stmts, construct) = decode_fields(
                 cont,

@@ -5,8 +5,9 @@ pub mod de;
 pub mod ser;
 mod tags;
 
+use crate::Direction;
 use crate::internals::ast::{
-    Codec, CodecKind, Container, Data, Enum, Field, Fields, Role, Style, Tag,
+    Codec, CodecKind, Container, Data, Enum, Field, Fields, Fill, LenSource, Role, Style, Tag,
 };
 use crate::internals::attr::Order;
 use crate::internals::types::{Prim, PrimKind};
@@ -14,9 +15,38 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::{Ident, Lifetime};
 
-/// `::wire_runtime::__private`, the path every generated item goes through.
+/// `__rt`: generated function bodies reach the runtime through this name, which [`body`] binds
+/// to `::wire_runtime::__private` (names starting with `__` are reserved for generated code).
 pub fn rt() -> TokenStream {
+    quote!(__rt)
+}
+
+/// `::wire_runtime::__private`, for impl headers, signatures and constants, where no `use` can
+/// stand.
+pub fn rt_path() -> TokenStream {
     quote!(::wire_runtime::__private)
+}
+
+/// A function body: `use ::wire_runtime::__private as __rt;` first if it reaches the runtime.
+pub fn body(stmts: TokenStream) -> TokenStream {
+    fn mentions_rt(tokens: TokenStream) -> bool {
+        tokens.into_iter().any(|tt| match tt {
+            proc_macro2::TokenTree::Ident(ident) => ident == "__rt",
+            proc_macro2::TokenTree::Group(group) => mentions_rt(group.stream()),
+            _ => false,
+        })
+    }
+    if mentions_rt(stmts.clone()) {
+        let rt = rt_path();
+        quote!(use #rt as __rt; #stmts)
+    } else {
+        stmts
+    }
+}
+
+/// An integer literal without suffix, as a person writes it (`13`, not `13usize`).
+pub fn lit(n: usize) -> proc_macro2::Literal {
+    proc_macro2::Literal::usize_unsuffixed(n)
 }
 
 pub fn order_tokens(order: Order) -> TokenStream {
@@ -48,18 +78,19 @@ pub fn prim_load(
     offset: &TokenStream,
 ) -> TokenStream {
     let rt = rt();
-    let size = prim.size;
+    let whole = prim.size == n && at == 0;
+    let (size, at, n) = (lit(prim.size), lit(at), lit(n));
     match &prim.kind {
         PrimKind::Number(ty) => {
             let from = conv(order, true);
-            if size == n && at == 0 {
+            if whole {
                 quote!(#ty::#from(*#run))
             } else {
                 quote!(#ty::#from(#rt::chunk::<#at, #size, #n>(#run)))
             }
         }
         PrimKind::Bool => quote!(#rt::bool_from_byte(#run[#at], #offset + #at)?),
-        PrimKind::ByteArray if size == n && at == 0 => quote!(*#run),
+        PrimKind::ByteArray if whole => quote!(*#run),
         PrimKind::ByteArray => quote!(#rt::chunk::<#at, #size, #n>(#run)),
     }
 }
@@ -115,13 +146,133 @@ pub fn value_ident(f: &Field<'_>) -> Ident {
     f.binding.clone().unwrap_or_else(|| f.slot.clone())
 }
 
-/// A pattern binding every field by reference: `{ a, b }` or `(__wire_0, __wire_1)`.
-pub fn destructure(fields: &Fields<'_>) -> TokenStream {
-    let names = fields.fields.iter().map(value_ident);
+/// A pattern binding by reference the fields that `code` mentions: `{ a, b }`, `{ a, .. }`,
+/// `(__wire_0, _)`, or `{ .. }` / `(..)` when it mentions none.
+pub fn destructure(fields: &Fields<'_>, code: &TokenStream) -> TokenStream {
+    let used = Names::in_tokens(code);
+    let names: Vec<Option<Ident>> = fields
+        .fields
+        .iter()
+        .map(|f| Some(value_ident(f)).filter(|name| used.contains(name)))
+        .collect();
+    let any = names.iter().any(Option::is_some);
     match fields.style {
-        Style::Named => quote!({ #(#names),* }),
-        Style::Tuple => quote!((#(#names),*)),
         Style::Unit => quote!(),
+        Style::Named if !any => quote!({ .. }),
+        Style::Named => {
+            let rest = names.iter().any(Option::is_none).then(|| quote!(..));
+            let names = names.iter().flatten();
+            quote!({ #(#names,)* #rest })
+        }
+        Style::Tuple if !any => quote!((..)),
+        Style::Tuple => {
+            let names = names.iter().map(|n| match n {
+                Some(name) => quote!(#name),
+                None => quote!(_),
+            });
+            quote!((#(#names),*))
+        }
+    }
+}
+
+/// `let Self { a, .. } = self;` for the fields `code` mentions, nothing if it mentions none.
+pub fn bind_self(fields: &Fields<'_>, code: &TokenStream) -> TokenStream {
+    let used = Names::in_tokens(code);
+    if !fields.fields.iter().any(|f| used.contains(&value_ident(f))) {
+        return quote!();
+    }
+    let pattern = destructure(fields, code);
+    quote!(let Self #pattern = self;)
+}
+
+/// The identifiers some code mentions: which fields a generated body or the attribute
+/// expressions use, so that only those are bound. A method or path segment of the same name
+/// counts too; that only binds a name that goes unused.
+pub struct Names(std::collections::HashSet<String>);
+
+impl Names {
+    pub fn in_tokens(tokens: &TokenStream) -> Names {
+        let mut names = Names(Default::default());
+        names.add(tokens.clone());
+        names
+    }
+
+    /// The names the attribute expressions of `fields` mention, and those of `extra` (a
+    /// `validate`): the fields decode must bind by name.
+    pub fn in_expressions<'e>(
+        fields: &'e Fields<'_>,
+        extra: impl IntoIterator<Item = &'e syn::Expr>,
+    ) -> Names {
+        let mut names = Names(Default::default());
+        let mut add_expr = |e: &syn::Expr| names.add(quote!(#e));
+        extra.into_iter().for_each(&mut add_expr);
+        for f in &fields.fields {
+            f.pad_before
+                .iter()
+                .chain(&f.pad_after)
+                .for_each(&mut add_expr);
+            if let Some(optional) = &f.optional {
+                optional
+                    .default
+                    .iter()
+                    .chain(&optional.when)
+                    .for_each(&mut add_expr);
+            }
+            if let Fill::Expr(e) = &f.fill {
+                add_expr(e);
+            }
+            match &f.role {
+                Role::Skip(default) => default.iter().for_each(&mut add_expr),
+                Role::Wire(codec) => codec_expressions(codec, &mut add_expr),
+            }
+        }
+        names
+    }
+
+    fn add(&mut self, tokens: TokenStream) {
+        for tt in tokens {
+            match tt {
+                proc_macro2::TokenTree::Ident(ident) => {
+                    self.0.insert(ident.to_string());
+                }
+                proc_macro2::TokenTree::Group(group) => self.add(group.stream()),
+                _ => {}
+            }
+        }
+    }
+
+    pub fn contains(&self, ident: &Ident) -> bool {
+        self.0.contains(&ident.to_string())
+    }
+}
+
+/// Every expression in a codec tree that may name a field.
+fn codec_expressions(codec: &Codec, add: &mut dyn FnMut(&syn::Expr)) {
+    let mut source = |len: &LenSource| match len {
+        LenSource::Expr(e) => add(e),
+        LenSource::Field(ident) => add(&syn::parse_quote!(#ident)),
+        LenSource::Prefix { .. } => {}
+    };
+    match &codec.kind {
+        CodecKind::Cond { cond, inner } => {
+            add(cond);
+            codec_expressions(inner, add);
+        }
+        CodecKind::Plain { ctx: Some(ctx) } => add(ctx),
+        CodecKind::MsgPackExt { ext_type } => add(ext_type),
+        CodecKind::Section { len, inner, .. } => {
+            source(len);
+            codec_expressions(inner, add);
+        }
+        CodecKind::Seq { count, item, .. } => {
+            count.iter().for_each(source);
+            codec_expressions(item, add);
+        }
+        CodecKind::Pair(k, v) => {
+            codec_expressions(k, add);
+            codec_expressions(v, add);
+        }
+        _ => {}
     }
 }
 
@@ -204,26 +355,52 @@ pub fn run_end(all: &[Field<'_>], start: usize) -> usize {
     end
 }
 
-pub fn field_fixed_size(f: &Field<'_>, trait_path: TokenStream) -> TokenStream {
-    let rt = rt();
-    if f.pad_before.is_some() || f.pad_after.is_some() {
-        return quote!(#rt::None);
-    }
-    match &f.role {
-        Role::Skip(_) => quote!(#rt::Some(0)),
-        Role::Wire(Codec {
-            kind: CodecKind::Prim { prim, .. },
-            ..
-        }) => {
-            let size = prim.size;
-            quote!(#rt::Some(#size))
+/// `FIXED_SIZE` of a container without context: a literal where the derive knows every part,
+/// the runtime's `sum_fixed` over the parts whose size only their type knows otherwise.
+pub fn fixed_size(cont: &Container<'_>, direction: Direction) -> TokenStream {
+    let rt = rt_path();
+    let none = quote!(#rt::None);
+    let known = |size: usize| {
+        let size = lit(size);
+        quote!(#rt::Some(#size))
+    };
+    let fields = match &cont.data {
+        Data::Bits(bits) => return known(bits.word.size().unwrap_or(1)),
+        Data::Enum(_) if cont.attrs.msgpack.is_set() => return none,
+        Data::Enum(e) => return fieldless_tag_size(e).map_or(none, known),
+        Data::Struct(_) if cont.attrs.magic.is_set() => return none,
+        Data::Struct(fields) => fields,
+    };
+    let trait_path = match direction {
+        Direction::Decode => quote!(#rt::WireDecode<'de>),
+        Direction::Encode => quote!(#rt::WireEncode),
+    };
+    let mut sum = 0;
+    let mut of_type = Vec::new();
+    for f in &fields.fields {
+        // A filled field's written value is computed: encode does not promise its size.
+        let filled = direction == Direction::Encode && !matches!(f.fill, Fill::None);
+        if f.pad_before.is_some() || f.pad_after.is_some() || filled {
+            return none;
         }
-        Role::Wire(Codec {
-            kind: CodecKind::Plain { ctx: None },
-            ty,
-        }) => quote!(<#ty as #trait_path>::FIXED_SIZE),
-        Role::Wire(_) => quote!(#rt::None),
+        match &f.role {
+            Role::Skip(_) => {}
+            Role::Wire(Codec {
+                kind: CodecKind::Prim { prim, .. },
+                ..
+            }) => sum += prim.size,
+            Role::Wire(Codec {
+                kind: CodecKind::Plain { ctx: None },
+                ty,
+            }) => of_type.push(quote!(<#ty as #trait_path>::FIXED_SIZE)),
+            Role::Wire(_) => return none,
+        }
     }
+    if of_type.is_empty() {
+        return known(sum);
+    }
+    let sum = known(sum);
+    quote!(#rt::sum_fixed(&[#sum, #(#of_type),*]))
 }
 
 /// The encoded size of an enum whose variants carry nothing but the tag.
@@ -250,12 +427,12 @@ pub fn mask(width: u32) -> u64 {
 }
 
 /// `let name = &slot;`: a named field's value under its own name, for attribute expressions.
-pub fn bind_ref(f: &Field<'_>) -> TokenStream {
+pub fn bind_ref(f: &Field<'_>, used: &Names) -> TokenStream {
     match &f.binding {
-        Some(binding) => {
+        Some(binding) if used.contains(binding) => {
             let slot = &f.slot;
             quote!(let #binding = &#slot;)
         }
-        None => quote!(),
+        _ => quote!(),
     }
 }

@@ -3,9 +3,10 @@
 use super::bits::encode_bits;
 use super::tags::{tag_code, tag_method};
 use super::{
-    ctx_binding, ctx_type, default_value, destructure, field_fixed_size, fieldless_tag_size,
-    inline_attr, order_tokens, prim_bytes, rt, run_end, split_generics, type_name, value_ident,
+    bind_self, body, ctx_binding, ctx_type, default_value, destructure, fixed_size, inline_attr,
+    lit, order_tokens, prim_bytes, rt, rt_path, run_end, split_generics, type_name, value_ident,
 };
+use crate::Direction;
 use crate::internals::ast::{
     Codec, CodecKind, Container, Data, Enum, Field, Fields, Fill, LenSource, NullMode, Role,
 };
@@ -15,13 +16,12 @@ use quote::{format_ident, quote};
 use syn::Ident;
 
 pub fn expand(cont: &Container<'_>) -> TokenStream {
-    let rt = rt();
+    let rt = rt_path();
     let ident = cont.ident;
     let (impl_generics, ty_generics, where_clause) =
         split_generics(cont, false, quote!(#rt::WireEncode));
     let (len_body, encode_body) = match &cont.data {
         Data::Struct(fields) => {
-            let pattern = destructure(fields);
             let (len, enc) = fields_code(
                 cont,
                 fields,
@@ -29,15 +29,16 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
                 0,
                 cont.attrs.validate.get(),
             );
-            (
-                quote!(let Self #pattern = self; #len),
-                quote!(let Self #pattern = self; #enc #rt::Ok(())),
-            )
+            let (bind_len, bind_enc) = (bind_self(fields, &len), bind_self(fields, &enc));
+            let ok = super::rt();
+            (quote!(#bind_len #len), quote!(#bind_enc #enc #ok::Ok(())))
         }
         Data::Bits(bits) => encode_bits(cont, bits),
         Data::Enum(e) => encode_enum(cont, e),
     };
     let ctx_binding = ctx_binding(cont);
+    let len_body = body(quote!(#ctx_binding #len_body));
+    let encode_body = body(quote!(#ctx_binding #encode_body));
     let tag_method = tag_method(cont);
     // A small enum's `encode` is a dispatch over a few short bodies; left to the inliner it
     // stays out of line (one variant may be long), and then every element of a `Vec` of them
@@ -54,20 +55,18 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
                 #[inline]
                 #[allow(unused_variables)]
                 fn encoded_len_with(&self, __ctx: #ctx_ty) -> usize {
-                    #ctx_binding
                     #len_body
                 }
 
                 #encode_inline
                 #[allow(unused_variables, clippy::needless_question_mark)]
                 fn encode_with<__B: #rt::BufMut + ?Sized>(&self, __buf: &mut __B, __ctx: #ctx_ty) -> #rt::Result<(), #rt::EncodeError> {
-                    #ctx_binding
                     #encode_body
                 }
             }
         },
         None => {
-            let fixed = fixed_size(cont);
+            let fixed = fixed_size(cont, Direction::Encode);
             quote! {
                 #[automatically_derived]
                 impl #impl_generics #rt::WireEncode for #ident #ty_generics #where_clause {
@@ -94,32 +93,6 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
 
 /// Enums with at most this many variants have their `encode` inlined at every use.
 const SMALL_ENUM: usize = 4;
-
-fn fixed_size(cont: &Container<'_>) -> TokenStream {
-    let rt = rt();
-    match &cont.data {
-        Data::Bits(bits) => {
-            let size = bits.word.size().unwrap_or(1);
-            quote!(#rt::Some(#size))
-        }
-        Data::Struct(fields) if !cont.attrs.magic.is_set() => {
-            let parts = fields.fields.iter().map(|f| {
-                if matches!(f.fill, Fill::None) {
-                    field_fixed_size(f, quote!(#rt::WireEncode))
-                } else {
-                    quote!(#rt::None)
-                }
-            });
-            quote!(#rt::sum_fixed(&[#(#parts),*]))
-        }
-        Data::Enum(_) if cont.attrs.msgpack.is_set() => quote!(#rt::None),
-        Data::Enum(e) => match fieldless_tag_size(e) {
-            Some(size) => quote!(#rt::Some(#size)),
-            None => quote!(#rt::None),
-        },
-        Data::Struct(_) => quote!(#rt::None),
-    }
-}
 
 /// The bodies of `encoded_len` and `encode` for `fields`, already bound by reference, leaving
 /// out the `skip` leading fields that hold an `other` variant's tag.
@@ -211,6 +184,7 @@ fn fields_code(
         let end = run_end(all, i);
         if end > i {
             let (size, run) = encode_run(&all[i..end]);
+            let size = lit(size);
             len_parts.push(quote!(#size));
             enc.extend(run);
             i = end;
@@ -230,10 +204,27 @@ fn fields_code(
             enc.extend(quote!(__buf.put_bytes(0, #pad);));
         }
     }
-    if len_parts.is_empty() {
-        len_parts.push(quote!(0));
+    let len = sum(&len_parts);
+    (quote!(#len_stmts #len), enc)
+}
+
+/// `a + b + c`, with parentheses only around parts that are not a literal or a path.
+fn sum(parts: &[TokenStream]) -> TokenStream {
+    if parts.is_empty() {
+        return quote!(0);
     }
-    (quote!(#len_stmts #((#len_parts))+*), enc)
+    let parts = parts
+        .iter()
+        .map(|part| match syn::parse2::<syn::Expr>(part.clone()) {
+            Ok(
+                syn::Expr::Lit(_)
+                | syn::Expr::Path(_)
+                | syn::Expr::MethodCall(_)
+                | syn::Expr::Call(_),
+            ) => part.clone(),
+            _ => quote!((#part)),
+        });
+    quote!(#(#parts)+*)
 }
 
 /// `let n = &<filled value>;` for a field whose written value is computed.
@@ -331,7 +322,8 @@ fn encode_run(run: &[Field<'_>]) -> (usize, TokenStream) {
             _ => 0,
         })
         .sum();
-    let mut stmts = quote!(let mut __run = [0u8; #n];);
+    let total = lit(n);
+    let mut stmts = quote!(let mut __run = [0u8; #total];);
     let mut at = 0;
     for f in run {
         let Role::Wire(Codec {
@@ -343,9 +335,9 @@ fn encode_run(run: &[Field<'_>]) -> (usize, TokenStream) {
         };
         let value = value_ident(f);
         let bytes = prim_bytes(prim, *order, &quote!(#value));
-        let size = prim.size;
-        stmts.extend(quote!(#rt::put_chunk::<#at, #size, #n>(&mut __run, #bytes);));
-        at += size;
+        let (at_lit, size) = (lit(at), lit(prim.size));
+        stmts.extend(quote!(#rt::put_chunk::<#at_lit, #size, #total>(&mut __run, #bytes);));
+        at += prim.size;
     }
     stmts.extend(quote!(__buf.put_slice(&__run);));
     (n, stmts)
@@ -367,7 +359,7 @@ pub fn len_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenStrea
                 + #value.iter().map(<#item as #rt::msgpack::MsgPackEncode>::msgpack_len).sum::<usize>()
         ),
         CodecKind::Prim { prim, .. } => {
-            let size = prim.size;
+            let size = lit(prim.size);
             quote!(#size)
         }
         CodecKind::Plain { ctx: None } => quote!(<#ty as #rt::WireEncode>::encoded_len(#value)),
@@ -408,7 +400,7 @@ pub fn len_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenStrea
             };
             let items = match &item.kind {
                 CodecKind::Prim { prim, .. } => {
-                    let size = prim.size;
+                    let size = lit(prim.size);
                     quote!(#value.len() * #size)
                 }
                 CodecKind::Pair(k, v) => {
@@ -478,10 +470,20 @@ pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenSt
         CodecKind::Section {
             len, null, inner, ..
         } => {
-            let write_inner = |v: &TokenStream| {
+            // `non_empty`: `empty_is_none` writes `None` as length 0, so `Some` must not be empty.
+            let write_inner = |v: &TokenStream, non_empty: bool| {
                 let inner_len = len_value(inner, v, depth + 1);
                 let inner_enc = encode_value(inner, v, depth + 1);
                 match len {
+                    LenSource::Prefix { ty, order, .. } if non_empty => {
+                        let order = order_tokens(*order);
+                        quote! {
+                            let __n = #inner_len;
+                            #rt::check_not_empty(__n)?;
+                            #rt::write_len::<#ty, _>(__buf, __n, #order)?;
+                            #inner_enc
+                        }
+                    }
                     LenSource::Prefix { ty, order, .. } => {
                         let order = order_tokens(*order);
                         quote! {
@@ -497,13 +499,9 @@ pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenSt
                 }
             };
             match (null, len) {
-                (NullMode::Never, _) => write_inner(value),
+                (NullMode::Never, _) => write_inner(value, false),
                 (null, LenSource::Prefix { ty, order, .. }) => {
-                    let mut some = write_inner(&quote!(#x));
-                    if *null == NullMode::Empty {
-                        let inner_len = len_value(inner, &quote!(#x), depth + 1);
-                        some = quote!(#rt::check_not_empty(#inner_len)?; #some);
-                    }
+                    let some = write_inner(&quote!(#x), *null == NullMode::Empty);
                     let order = order_tokens(*order);
                     let none = if *null == NullMode::MinusOne {
                         quote!(#rt::write_null::<#ty, _>(__buf, #order))
@@ -513,7 +511,7 @@ pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenSt
                     quote!(match #value { #rt::Some(#x) => { #some } #rt::None => #none, })
                 }
                 _ => {
-                    let some = write_inner(&quote!(#x));
+                    let some = write_inner(&quote!(#x), false);
                     quote!(if let #rt::Some(#x) = #value { #some })
                 }
             }
@@ -558,7 +556,7 @@ pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenSt
 
 /// A `#[wire(msgpack)]` type is also one msgpack field of another: its values, inline.
 fn msgpack_impl(cont: &Container<'_>) -> TokenStream {
-    let rt = rt();
+    let rt = rt_path();
     if !cont.attrs.msgpack.is_set() || ctx_type(cont).is_some() {
         return quote!();
     }
@@ -618,7 +616,6 @@ fn encode_enum(cont: &Container<'_>, e: &Enum<'_>) -> (TokenStream, TokenStream)
     };
     for v in &e.variants {
         let ident = v.ident;
-        let pattern = destructure(&v.fields);
         let (tag_len, mut tag_enc) = tag_code(cont, &e.tag, v);
         if v.other {
             tag_enc = quote!(#(#known_check)* #tag_enc);
@@ -630,10 +627,14 @@ fn encode_enum(cont: &Container<'_>, e: &Enum<'_>) -> (TokenStream, TokenStream)
             if v.other { e.tag.arity() } else { 0 },
             v.validate.as_ref(),
         );
-        len_arms.extend(quote!(Self::#ident #pattern => #tag_len + #len,));
+        let len = quote!(#tag_len + #len);
+        let pattern = destructure(&v.fields, &len);
+        len_arms.extend(quote!(Self::#ident #pattern => #len,));
         let vname = ident.to_string();
         let name = type_name(cont);
-        enc_arms.extend(quote!(Self::#ident #pattern => #rt::encode_field(#name, #vname, || { #tag_enc #enc #rt::Ok(()) })?,));
+        let enc = quote!(#tag_enc #enc);
+        let pattern = destructure(&v.fields, &enc);
+        enc_arms.extend(quote!(Self::#ident #pattern => #rt::encode_field(#name, #vname, || { #enc #rt::Ok(()) })?,));
     }
     if e.variants.is_empty() {
         return (quote!(match *self {}), quote!(match *self {}));

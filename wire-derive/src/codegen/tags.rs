@@ -1,6 +1,6 @@
 //! Tags of enums: reading one, writing a variant's, and `wire_tag()`.
 
-use super::{conv, destructure, mask, rt, type_name, value_ident};
+use super::{conv, destructure, lit, mask, rt, type_name, value_ident};
 use crate::internals::ast::{Container, Data, Tag, Variant};
 use crate::internals::attr::Order;
 use crate::internals::ints::IntKind;
@@ -65,6 +65,7 @@ fn write_int(kind: IntKind, order: Order, value: &TokenStream) -> (TokenStream, 
     let value_ty = kind.value_type();
     match kind.size() {
         Some(size) => {
+            let size = lit(size);
             let to = conv(order, false);
             (
                 quote!(#size),
@@ -151,7 +152,6 @@ pub fn tag_method(cont: &Container<'_>) -> TokenStream {
     let value_ty = e.tag.value_type();
     let arms = e.variants.iter().map(|v| {
         let vident = v.ident;
-        let pattern = destructure(&v.fields);
         let value = if v.other {
             let fields: Vec<Ident> = v
                 .fields
@@ -170,6 +170,7 @@ pub fn tag_method(cont: &Container<'_>) -> TokenStream {
             let tag = &v.tag;
             quote!(#tag)
         };
+        let pattern = destructure(&v.fields, &value);
         quote!(Self::#vident #pattern => #value,)
     });
     let doc = format!("The wire tag of this `{ident}` variant.");

@@ -151,6 +151,30 @@ pub fn pair(ty: &Type) -> Option<(&Type, &Type)> {
     }
 }
 
+/// Types whose decoding never decodes another type of the user's: strings, byte strings and
+/// primitives. Sequences of them need no nesting level of their own.
+pub fn is_leaf(ty: &Type) -> bool {
+    if prim(ty).is_some() {
+        return true;
+    }
+    match ty {
+        Type::Reference(r) => match &*r.elem {
+            Type::Slice(s) => prim(&s.elem).is_some_and(|p| p.is_u8()),
+            Type::Path(p) => p.path.is_ident("str"),
+            _ => false,
+        },
+        Type::Group(g) => is_leaf(&g.elem),
+        _ => match generic_args(ty) {
+            Some((name, args)) => match (name.as_str(), args.as_slice()) {
+                ("String" | "Bytes", []) => true,
+                ("Vec", [elem]) => prim(elem).is_some_and(|p| p.is_u8()),
+                _ => false,
+            },
+            None => false,
+        },
+    }
+}
+
 /// Types whose encoding has no size of its own: they take the rest of the section unless the
 /// field gives them a length. Used to demand `len`, `count` or `rest`.
 pub fn is_unsized_layout(ty: &Type) -> bool {
