@@ -39,7 +39,7 @@ fn capture(megabytes: usize) -> Vec<u8> {
 #[inline(never)]
 fn wiredump_json(stream: &Stream) -> bool {
     let mut printer = Printer::new(Format::Json, io::sink(), Stats::new(false));
-    let summary = wiredump::dissect::dissect(Protocol::Stream, stream, &mut printer).unwrap();
+    let summary = wiredump::protocol::dissect(Protocol::Stream, stream, &mut printer).unwrap();
     printer.finish().unwrap();
     summary.failed
 }

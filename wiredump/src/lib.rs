@@ -3,12 +3,11 @@
 //! encoding a frame back from its JSON.
 
 pub mod cli;
-pub mod dissect;
 pub mod encode;
+pub mod frames;
 pub mod input;
 pub mod output;
-pub mod pcap;
-mod rocketmq;
+pub mod protocol;
 pub mod samples;
 pub mod stats;
 
@@ -54,7 +53,7 @@ pub fn dissect_all<W: std::io::Write>(
             )
             .map_err(write_error)?;
         printer.progress = stats::progress(stream.bytes.len());
-        let summary = dissect::dissect(protocol, stream, printer).map_err(write_error)?;
+        let summary = protocol::dissect(protocol, stream, printer).map_err(write_error)?;
         printer.progress.finish_and_clear();
         failed |= summary.failed;
     }

@@ -1,7 +1,7 @@
 //! Printing frames as indented text or as JSON lines.
 
 use crate::cli::{Format, Protocol, Side};
-use crate::dissect::{Sink, Span};
+use crate::frames::{Sink, Span};
 use crate::input::Stream;
 use crate::stats::Stats;
 use serde::Serialize;

@@ -1,7 +1,6 @@
-//! Reading the input: hex, a raw byte stream, a pcap/pcapng capture, or stdin.
+//! One captured or raw byte stream, and what it tells of its protocol.
 
-use crate::cli::{DecodeArgs, Protocol, Side};
-use std::io::Read;
+use crate::cli::{Protocol, Side};
 
 /// One direction of one connection (or the whole raw input).
 #[derive(Debug, Clone)]
@@ -50,38 +49,4 @@ fn mqtt_connect_level(bytes: &[u8]) -> Option<u8> {
     let (_, used) = wire_runtime::decode_prefix::<wire_runtime::Vbi>(bytes.get(1..)?).ok()?;
     // Protocol name "MQTT" (2 + 4 bytes), then the level.
     bytes.get(1 + used + 6).copied()
-}
-
-/// The streams named by the arguments.
-pub fn read(args: &DecodeArgs) -> Result<Vec<Stream>, String> {
-    if let Some(hex) = &args.hex {
-        return Ok(vec![Stream::raw("hex".into(), parse_hex(hex)?, args.from)]);
-    }
-    let (label, bytes) = match &args.file {
-        Some(path) if path.as_os_str() != "-" => {
-            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            (path.display().to_string(), bytes)
-        }
-        _ => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| format!("stdin: {e}"))?;
-            ("stdin".to_string(), bytes)
-        }
-    };
-    if crate::pcap::is_capture(&bytes) {
-        crate::pcap::streams(&bytes).map_err(|e| format!("{label}: {e}"))
-    } else {
-        Ok(vec![Stream::raw(label, bytes, args.from)])
-    }
-}
-
-/// Hex digits, with any whitespace, `:` or `-` between them ignored.
-pub fn parse_hex(text: &str) -> Result<Vec<u8>, String> {
-    let digits: String = text
-        .chars()
-        .filter(|c| !(c.is_ascii_whitespace() || *c == ':' || *c == '-'))
-        .collect();
-    wire_protocols::hex::parse(&digits).map_err(String::from)
 }

@@ -15,7 +15,7 @@
 //! Properties are written `name\u{1}value\u{2}` per pair, as Java writes them.
 
 use crate::cli::Protocol;
-use crate::dissect::{self, Length, Sink, Span, Summary};
+use crate::frames::{self, Length, Sink, Span, Summary};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
@@ -40,13 +40,13 @@ const MIN_BATCH_MESSAGE: usize = 22;
 /// Dissects RocketMQ input.
 pub fn dissect(protocol: Protocol, bytes: &[u8], sink: &mut impl Sink) -> io::Result<Summary> {
     match protocol {
-        Protocol::Rocketmq => dissect::framed(
+        Protocol::Rocketmq => frames::framed(
             bytes,
             sink,
-            |b| dissect::u32_prefixed(b, rmq::frame_len(b, rmq::DEFAULT_MAX_FRAME)),
+            |b| frames::u32_prefixed(b, rmq::frame_len(b, rmq::DEFAULT_MAX_FRAME)),
             remoting_frame,
         ),
-        Protocol::RocketmqMessage => dissect::framed(
+        Protocol::RocketmqMessage => frames::framed(
             bytes,
             sink,
             |b| {
@@ -58,7 +58,7 @@ pub fn dissect(protocol: Protocol, bytes: &[u8], sink: &mut impl Sink) -> io::Re
                 )
             },
             |record, sink, span| {
-                dissect::report(
+                frames::report(
                     sink,
                     span,
                     MESSAGE_EXT,
@@ -66,7 +66,7 @@ pub fn dissect(protocol: Protocol, bytes: &[u8], sink: &mut impl Sink) -> io::Re
                 )
             },
         ),
-        Protocol::RocketmqBatch => dissect::framed(
+        Protocol::RocketmqBatch => frames::framed(
             bytes,
             sink,
             |b| {
@@ -78,7 +78,7 @@ pub fn dissect(protocol: Protocol, bytes: &[u8], sink: &mut impl Sink) -> io::Re
                 )
             },
             |record, sink, span| {
-                dissect::report(
+                frames::report(
                     sink,
                     span,
                     BATCH_MESSAGE,

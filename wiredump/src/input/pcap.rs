@@ -1,7 +1,7 @@
 //! pcap and pcapng captures: TCP streams reassembled per direction.
 
+use super::Stream;
 use crate::cli::{Protocol, Side};
-use crate::input::Stream;
 use etherparse::{NetSlice, SlicedPacket, TransportSlice};
 use pcap_file::DataLink;
 use std::collections::{BTreeMap, HashMap};

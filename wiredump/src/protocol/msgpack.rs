@@ -1,0 +1,65 @@
+//! msgpack: values back to back, and a value built back from JSON.
+
+use crate::frames::{Sink, Span, Summary};
+use std::io;
+use wire_runtime::msgpack::Value;
+use wire_runtime::{Reader, WireDecode, WireEncode};
+
+/// msgpack values back to back; an invalid value stops the dissection (nothing tells where the
+/// next one starts).
+pub fn dissect(bytes: &[u8], sink: &mut impl Sink) -> io::Result<Summary> {
+    let mut r = Reader::new(bytes);
+    while !r.is_empty() {
+        let offset = r.offset();
+        match Value::decode(&mut r) {
+            Ok(value) => {
+                let span = Span {
+                    offset,
+                    len: r.offset() - offset,
+                };
+                sink.frame(
+                    span,
+                    msgpack_kind(&value),
+                    &wire_protocols::hex::MsgPack(&value),
+                )?;
+            }
+            Err(e) if e.is_incomplete() => {
+                sink.truncated(offset, e.needed())?;
+                return Ok(Summary { failed: true });
+            }
+            Err(e) => {
+                sink.error(
+                    Span {
+                        offset,
+                        len: bytes.len() - offset,
+                    },
+                    &e,
+                    false,
+                )?;
+                return Ok(Summary { failed: true });
+            }
+        }
+    }
+    Ok(Summary::default())
+}
+
+fn msgpack_kind(value: &Value<'_>) -> &'static str {
+    match value {
+        Value::Nil => "nil",
+        Value::Bool(_) => "bool",
+        Value::Int(_) | Value::UInt(_) => "int",
+        Value::F32(_) => "float32",
+        Value::F64(_) => "float64",
+        Value::Str(_) => "str",
+        Value::Bin(_) => "bin",
+        Value::Array(_) => "array",
+        Value::Map(_) => "map",
+        Value::Ext(..) => "ext",
+    }
+}
+
+/// The bytes of a msgpack value from its JSON.
+pub fn encode(fields: &serde_json::Value) -> Result<Result<Vec<u8>, String>, serde_json::Error> {
+    let value = wire_protocols::hex::deserialize_msgpack_value(fields)?;
+    Ok(value.encode_to_vec().map_err(|e| e.to_string()))
+}
