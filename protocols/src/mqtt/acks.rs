@@ -1,9 +1,9 @@
 //! PUBACK, PUBREC, PUBREL, PUBCOMP, DISCONNECT and AUTH: a reason code and properties that 5.0
 //! may leave out when they hold their defaults (the short forms).
 
-use super::packet::Version;
 use super::properties::{Properties, PropertyScope};
 use super::reason::ReasonCode;
+use super::version::Version;
 use wire_runtime::{WireDecode, WireEncode};
 
 #[inline]

@@ -1,10 +1,10 @@
 //! CONNECT (3.1) and CONNACK (3.2).
 
 use super::header::QoS;
-use super::packet::Version;
 use super::properties::{Properties, PropertyScope};
 use super::reason::ReasonCode;
 use super::strings::{Binary, TopicName, Utf8Str};
+use super::version::Version;
 use wire_runtime::{WireDecode, WireEncode};
 
 /// The Connect Flags byte; bit 0 is reserved and must be 0 ([MQTT-3.1.2-3]).

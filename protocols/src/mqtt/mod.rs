@@ -28,12 +28,13 @@ mod publish;
 mod reason;
 mod strings;
 mod subscribe;
+mod version;
 
 pub use acks::{Auth, Disconnect, PubAck, PubComp, PubRec, PubRel};
 pub use connect::{ConnAck, ConnAckFlags, Connect, ConnectFlags, ConnectReturnCode, Will};
 pub use framing::{FrameSplitter, MqttFrames, frame_len};
 pub use header::{Empty, FixedHeader, PublishFlags, QoS};
-pub use packet::{Packet, Version, decode, encode};
+pub use packet::{Packet, decode, encode};
 pub use properties::Iter as PropertyIter;
 pub use properties::{Properties, Property, PropertyScope};
 pub use publish::Publish;
@@ -42,6 +43,7 @@ pub use strings::{Binary, TopicName, Utf8Str};
 pub use subscribe::{
     RetainHandling, SubAck, Subscribe, SubscriptionOptions, UnsubAck, Unsubscribe,
 };
+pub use version::Version;
 
 #[cfg(feature = "tokio")]
 pub use framing::MqttCodec;

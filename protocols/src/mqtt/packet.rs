@@ -5,20 +5,8 @@ use super::connect::{ConnAck, Connect};
 use super::header::{Empty, FixedHeader, PublishFlags};
 use super::publish::Publish;
 use super::subscribe::{SubAck, Subscribe, UnsubAck, Unsubscribe};
+use super::version::Version;
 use wire_runtime::{DecodeError, DecodeWith, EncodeError, EncodeWith, Reader};
-
-/// The protocol version, from CONNECT's protocol level byte.
-#[derive(
-    wire_runtime::WireDecode, wire_runtime::WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash,
-)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[wire(tag = u8)]
-pub enum Version {
-    /// MQTT 3.1.1, protocol level 4.
-    V311 = 4,
-    /// MQTT 5.0, protocol level 5.
-    V5 = 5,
-}
 
 /// An MQTT control packet. The first byte's high nibble picks the variant; each variant reads
 /// that byte again with its own flags, then the remaining length (a Variable Byte Integer) and

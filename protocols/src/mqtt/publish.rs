@@ -1,9 +1,9 @@
 //! PUBLISH (3.3).
 
 use super::header::{PublishFlags, QoS};
-use super::packet::Version;
 use super::properties::{Properties, PropertyScope};
 use super::strings::TopicName;
+use super::version::Version;
 use wire_runtime::{WireDecode, WireEncode, reject};
 
 /// The body of a PUBLISH. Its layout depends on the fixed-header flags (a packet id only for

@@ -1,10 +1,10 @@
 //! SUBSCRIBE, SUBACK, UNSUBSCRIBE, UNSUBACK (3.8 to 3.11).
 
 use super::header::QoS;
-use super::packet::Version;
 use super::properties::{Properties, PropertyScope};
 use super::reason::ReasonCode;
 use super::strings::Utf8Str;
+use super::version::Version;
 use wire_runtime::{WireDecode, WireEncode};
 
 /// When retained messages are sent on subscribe; 3 is a protocol error.

@@ -2,55 +2,17 @@
 //! reported.
 
 use super::ast::{
-    Codec, CodecKind, Container, Data, Field, Fields, Fill, LenSource, NullMode, Optional, Role,
-    Style,
+    Codec, CodecKind, Field, Fields, Fill, LenSource, NullMode, Optional, Role, Style,
 };
-use super::attr::{ContainerAttrs, FieldAttrs, Order};
-use super::bits::bit_struct;
+use super::attr::{FieldAttrs, Order};
 use super::ctxt::Ctxt;
 use super::ints::{IntKind, PREFIX_NAMES, is_unsupported_prefix};
 use super::keys::Place;
-use super::tags::enumeration;
 use super::types;
 use proc_macro2::Span;
 use quote::format_ident;
 use syn::spanned::Spanned;
 use syn::{Expr, Type};
-
-impl<'a> Container<'a> {
-    pub fn from_ast(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Container<'a>> {
-        let attrs = ContainerAttrs::parse(cx, &input.attrs);
-        let order = attrs.order();
-        cx.msgpack.set(attrs.msgpack.is_set());
-        let place = match &input.data {
-            syn::Data::Struct(_) if attrs.bits.is_set() => Place::BitStruct,
-            syn::Data::Enum(_) => Place::Enum,
-            _ => Place::Struct,
-        };
-        attrs.check_place(cx, place);
-        let data = match &input.data {
-            syn::Data::Struct(s) if attrs.bits.is_set() => {
-                Data::Bits(bit_struct(cx, &attrs, &s.fields))
-            }
-            syn::Data::Struct(s) => Data::Struct(fields(cx, &s.fields, order)),
-            syn::Data::Enum(e) => Data::Enum(enumeration(cx, input, &attrs, e, order)),
-            syn::Data::Union(u) => {
-                cx.error_spanned_by(
-                    u.union_token,
-                    "wire cannot derive codecs for unions: use a struct or an enum with a tag",
-                );
-                return None;
-            }
-        };
-        Some(Container {
-            ident: &input.ident,
-            generics: &input.generics,
-            attrs,
-            order,
-            data,
-        })
-    }
-}
 
 /// `inclusive`: the size of the `rest_len` integer it applies to, which its length counts too
 /// (RocketMQ's `storeSize` covers the whole record, itself included).

@@ -5,6 +5,7 @@ pub mod ast;
 pub mod attr;
 mod bits;
 pub mod check;
+mod container;
 pub mod ctxt;
 pub mod exprs;
 pub mod ints;
