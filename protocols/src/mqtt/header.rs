@@ -41,6 +41,7 @@ pub struct PublishFlags {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct FixedHeader<const TYPE: u8, const FLAGS: u8>;
 
+// By hand: the byte comes from const generics, which the derive's `magic` cannot take.
 impl<'de, const TYPE: u8, const FLAGS: u8> WireDecode<'de> for FixedHeader<TYPE, FLAGS> {
     const FIXED_SIZE: Option<usize> = Some(1);
 

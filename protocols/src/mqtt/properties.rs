@@ -331,6 +331,7 @@ impl<'a> Iterator for Iter<'a, '_> {
     }
 }
 
+// By hand: validated in one walk and kept as bytes; derived, it would be an allocated Vec.
 impl<'de: 'a, 'a> DecodeWith<'de, PropertyScope> for Properties<'a> {
     // Always inlined: out of line, the list would come back through memory and be copied
     // into its packet (see `#[wire(inline)]`).

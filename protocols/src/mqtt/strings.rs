@@ -37,6 +37,7 @@ impl<'a, const TOPIC: bool> Utf8Str<'a, TOPIC> {
     }
 }
 
+// By hand: MQTT's string rules in one scan, skipped for a validated reader (no attribute).
 impl<'de: 'a, 'a, const TOPIC: bool> WireDecode<'de> for Utf8Str<'a, TOPIC> {
     #[inline(always)]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {

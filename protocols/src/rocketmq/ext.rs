@@ -392,6 +392,7 @@ impl fmt::Debug for ExtFields<'_> {
     }
 }
 
+// By hand: checked once and kept as bytes; derived, it would be a Vec of ExtEntry per frame.
 /// A binary header's extFields section: `ExtEntry`s until its end, checked once (an all-ASCII
 /// section for its layout only: its text is UTF-8).
 impl<'de: 'a, 'a> WireDecode<'de> for ExtFields<'a> {

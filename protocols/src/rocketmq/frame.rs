@@ -170,6 +170,7 @@ impl<'a> From<WireHeader<'a>> for Header<'a> {
     }
 }
 
+// By hand: converts the derived WireHeader in each branch and checks the section end there.
 /// Decoded as the [`WireHeader`] of serialize type `tag` (a [`SerializeType::wire_tag`]),
 /// which must use up the reader: the frame's header section.
 impl<'de: 'a, 'a> DecodeWith<'de, u8> for Header<'a> {

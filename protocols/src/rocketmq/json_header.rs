@@ -192,6 +192,7 @@ fn value<'a>(c: &mut Cursor<'a>, key: Key, h: &mut JsonHeader<'a>) -> Result<(),
     Ok(())
 }
 
+// By hand: the header is JSON text (parsed in json.rs), not a binary layout.
 impl<'de: 'a, 'a> WireDecode<'de> for JsonHeader<'a> {
     /// The rest of the reader's section is the JSON text.
     #[inline]

@@ -1,7 +1,6 @@
 //! Message properties: `name\u{1}value\u{2}` pairs in one string.
 
-use bytes::BufMut;
-use wire_runtime::{DecodeError, EncodeError, Reader, WireDecode, WireEncode};
+use wire_runtime::{WireDecode, WireEncode};
 
 /// Separates a name from its value.
 pub const NAME_VALUE_SEPARATOR: char = '\u{1}';
@@ -33,8 +32,9 @@ pub mod names {
 /// `\u{2}`, then at the first `\u{1}`; entries with an empty name or value, or without a
 /// separator, are skipped.
 ///
-/// Its codec is written by hand: the layout is a length-prefixed string (the prefix belongs to
-/// the field: `#[wire(len = i16)]`); what is hand-written is reading text *inside* the string.
+/// Its codec is derived: the string fills its section, whose length prefix belongs to the
+/// field that holds the properties (`#[wire(len = i16)]`); reading the text *inside* the string
+/// is what this type adds.
 ///
 /// ```
 /// use wire_protocols::rocketmq::{Properties, PropertiesBuf};
@@ -46,8 +46,9 @@ pub mod names {
 /// assert_eq!(props.keys().collect::<Vec<_>>(), ["order-7", "order-8"]);
 /// assert_eq!(Properties::new("a\u{1}\u{2}x\u{2}b\u{1}2").iter().collect::<Vec<_>>(), [("b", "2")]);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Properties<'a> {
+    #[wire(rest)]
     raw: &'a str,
 }
 
@@ -122,27 +123,6 @@ impl<'a> Iterator for PropertiesIter<'a> {
             }
         }
         None
-    }
-}
-
-impl<'de: 'a, 'a> WireDecode<'de> for Properties<'a> {
-    /// The rest of the section, which must be UTF-8.
-    #[inline]
-    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        r.read::<&'a str>().map(Properties::new)
-    }
-}
-
-impl WireEncode for Properties<'_> {
-    #[inline]
-    fn encoded_len(&self) -> usize {
-        self.raw.len()
-    }
-
-    #[inline]
-    fn encode<B: BufMut + ?Sized>(&self, buf: &mut B) -> Result<(), EncodeError> {
-        buf.put_slice(self.raw.as_bytes());
-        Ok(())
     }
 }
 
