@@ -4,8 +4,10 @@
 //! `wire_runtime`, which re-exports both derives. The attribute reference is in the workspace
 //! README.
 //!
-//! The macro works in three steps, after serde_derive: parse every `#[wire(...)]` attribute into
-//! a model, collecting all mistakes with their spans (`internals::attr`, `internals::ast`);
+//! The macro works in three steps, after serde_derive: parse every `#[wire(...)]` attribute
+//! (`internals::attr`), hold each key against the table of where it may stand
+//! (`internals::keys`) and lower the input onto a model of codecs (`internals::container`,
+//! `lower`, `bits`, `tags`, into `internals::ast`), collecting all mistakes with their spans;
 //! check the model across fields (`internals::check`); then generate straight-line code from it
 //! (`codegen::de`, `codegen::ser`).
 
@@ -20,14 +22,18 @@ use proc_macro::TokenStream;
 use quote::quote;
 use syn::{DeriveInput, parse_macro_input};
 
-/// Derives `WireDecode` (or `DecodeWith<Ctx>` with `#[wire(ctx(...))]`).
+/// Derives `WireDecode`, or `DecodeWith<Ctx>` for a type with `#[wire(ctx(...))]` or
+/// `#[wire(ctx_tag = ...)]`. A `#[wire(msgpack)]` type also gets `MsgPackDecode`, and a
+/// fieldless enum with an unsigned fixed-width tag `BitField`.
 #[proc_macro_derive(WireDecode, attributes(wire))]
 pub fn derive_wire_decode(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     expand(&input, Direction::Decode).into()
 }
 
-/// Derives `WireEncode` (or `EncodeWith<Ctx>` with `#[wire(ctx(...))]`).
+/// Derives `WireEncode`, or `EncodeWith<Ctx>` for a type with `#[wire(ctx(...))]` or
+/// `#[wire(ctx_tag = ...)]`. A tagged enum also gets an inherent `fn wire_tag(&self)`, and a
+/// `#[wire(msgpack)]` type `MsgPackEncode`.
 #[proc_macro_derive(WireEncode, attributes(wire))]
 pub fn derive_wire_encode(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);

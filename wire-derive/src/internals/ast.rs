@@ -1,5 +1,6 @@
 //! The model code is generated from: every field lowered to a [`Codec`] tree. Lowering builds
-//! it (`lower`, `bits`, `tags`), `check` checks it across fields, `codegen` reads it.
+//! it (`container`, `lower`, `bits`, `tags`), `check` checks it across fields, `codegen` reads
+//! it. Types only: nothing here parses or lowers.
 
 use super::attr::{BitRange, ContainerAttrs, Order, Reserved};
 use super::ints::IntKind;
