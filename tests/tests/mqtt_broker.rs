@@ -52,13 +52,7 @@ async fn connect(addr: &str, version: Version, client_id: &str) -> Conn {
     let stream = TcpStream::connect(addr)
         .await
         .expect("connect to the broker");
-    let mut conn = Framed::new(
-        stream,
-        MqttCodec {
-            version,
-            max_len: 1 << 20,
-        },
-    );
+    let mut conn = Framed::new(stream, MqttCodec::new(version).with_max_len(1 << 20));
     let properties = (version == Version::V5).then(|| {
         Properties::from_list(vec![
             Property::SessionExpiryInterval(0),

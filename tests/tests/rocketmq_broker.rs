@@ -96,10 +96,10 @@ impl Client {
     }
 
     async fn feed(&mut self, request: &RemotingCommand<'_>, serialize_type: SerializeType) {
-        self.conn
-            .feed((request, serialize_type))
-            .await
-            .expect("send");
+        let request = request
+            .with_serialize_type(serialize_type)
+            .expect("the request fits the serialization");
+        self.conn.feed(&request).await.expect("send");
     }
 
     /// The next frame from the server (which must be a response).

@@ -109,12 +109,7 @@ impl Client {
             .expect("connect to the broker");
         tcp.set_nodelay(true).unwrap();
         let mut client = Client {
-            conn: Framed::new(
-                tcp,
-                StreamCodec {
-                    max_len: MAX_INCOMING_FRAME,
-                },
-            ),
+            conn: Framed::new(tcp, StreamCodec::default().with_max_len(MAX_INCOMING_FRAME)),
             next_correlation_id: 1,
             pending: VecDeque::new(),
             frame_max: 0,

@@ -7,7 +7,17 @@ use core::fmt;
 use core::marker::PhantomData;
 
 /// How a protocol delimits its frames on a stream.
+///
+/// Frame limits mean one thing everywhere: `max_len` is the largest whole frame accepted, in
+/// bytes, its own length field included. There is no "0 means unlimited": a limit of 0 rejects
+/// every frame, and a protocol's [`DEFAULT_MAX_LEN`](Framing::DEFAULT_MAX_LEN) is what
+/// [`FrameSplitter::default`] and the codecs use.
 pub trait Framing {
+    /// The limit a splitter or codec has unless told otherwise: large enough for the traffic of
+    /// the protocol's usual servers, small enough that a peer cannot make the reader buffer
+    /// gigabytes by announcing them.
+    const DEFAULT_MAX_LEN: usize;
+
     /// The total length of the frame at the front of `buf`, `Ok(None)` while more bytes are
     /// needed to know it or to hold it, or an error for a malformed length or a frame above
     /// `max_len` bytes.
@@ -30,12 +40,13 @@ pub fn next_frame<F: Framing>(
 /// /// Frames of one length byte and that many bytes.
 /// struct Tiny;
 /// impl Framing for Tiny {
+///     const DEFAULT_MAX_LEN: usize = 256;
 ///     fn frame_len(buf: &[u8], _max_len: usize) -> Result<Option<usize>, DecodeError> {
 ///         Ok(buf.first().map(|&n| 1 + usize::from(n)).filter(|&len| buf.len() >= len))
 ///     }
 /// }
 ///
-/// let mut splitter = FrameSplitter::<Tiny>::new(0);
+/// let mut splitter = FrameSplitter::<Tiny>::default();
 /// splitter.extend(&[2, b'h']);
 /// assert!(splitter.next_frame()?.is_none());
 /// splitter.extend(&[b'i', 0]);
@@ -50,8 +61,7 @@ pub struct FrameSplitter<F> {
 }
 
 impl<F: Framing> FrameSplitter<F> {
-    /// A splitter that rejects frames longer than `max_len` bytes (what a limit of 0 means is
-    /// the protocol's `Framing` to say).
+    /// A splitter that rejects frames longer than `max_len` bytes.
     pub fn new(max_len: usize) -> Self {
         FrameSplitter {
             buf: BytesMut::new(),
@@ -72,9 +82,9 @@ impl<F: Framing> FrameSplitter<F> {
 }
 
 impl<F: Framing> Default for FrameSplitter<F> {
-    /// A splitter with a limit of 0.
+    /// A splitter with the protocol's [`Framing::DEFAULT_MAX_LEN`].
     fn default() -> Self {
-        FrameSplitter::new(0)
+        FrameSplitter::new(F::DEFAULT_MAX_LEN)
     }
 }
 

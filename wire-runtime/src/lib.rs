@@ -35,6 +35,8 @@ extern crate alloc;
 extern crate std;
 
 mod bits;
+#[cfg(feature = "tokio")]
+mod codec;
 mod error;
 mod framing;
 mod impls;
@@ -51,6 +53,9 @@ mod varint;
 pub mod __private;
 
 pub use bits::BitField;
+#[cfg(feature = "tokio")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
+pub use codec::{FrameCodec, Outgoing};
 pub use error::{DecodeError, EncodeError, EncodeErrorKind, ErrorKind, FieldPath};
 pub use framing::{FrameSplitter, Framing, next_frame};
 pub use prefix::{ByteOrder, LenPrefix};

@@ -50,50 +50,37 @@ pub type FrameSplitter = wire_runtime::FrameSplitter<MqttFrames>;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct MqttFrames;
 
+/// The largest packet MQTT can carry: a fixed header byte, a four-byte remaining length and
+/// 268,435,455 bytes (MQTT 5.0 §1.5.5). The default limit: MQTT 5 peers announce smaller ones
+/// in CONNECT and CONNACK (Maximum Packet Size), which a client passes to
+/// [`FrameSplitter::new`] or `MqttCodec::with_max_len`.
+pub const MAX_PACKET_LEN: usize = 1 + 4 + 268_435_455;
+
 impl wire_runtime::Framing for MqttFrames {
+    const DEFAULT_MAX_LEN: usize = MAX_PACKET_LEN;
+
     fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeError> {
         frame_len(buf, max_len)
     }
 }
 
-/// A `tokio_util::codec` codec: decodes whole packets as `Bytes` frames (decode them with
-/// [`super::decode`], borrowing from the frame), encodes [`super::Packet`]s.
+/// The `tokio_util` codec: whole packets in as `Bytes` frames (decode them with
+/// [`super::decode`], borrowing from the frame), [`super::Packet`]s out, encoded for the
+/// codec's protocol version; frames above [`MAX_PACKET_LEN`] bytes unless set otherwise.
+///
+/// ```
+/// use wire_protocols::mqtt::{MqttCodec, Version};
+///
+/// let codec = MqttCodec::new(Version::V5).with_max_len(1 << 20);
+/// assert_eq!(codec.max_len(), 1 << 20);
+/// assert_eq!(MqttCodec::new(Version::V311).max_len(), wire_protocols::mqtt::MAX_PACKET_LEN);
+/// ```
 #[cfg(feature = "tokio")]
-#[derive(Debug, Clone, Copy)]
-pub struct MqttCodec {
-    /// Protocol version used to encode packets.
-    pub version: super::Version,
-    /// Largest packet accepted.
-    pub max_len: usize,
-}
+pub type MqttCodec = wire_runtime::FrameCodec<MqttFrames>;
 
+/// What [`MqttCodec`] writes: packets, for a protocol version.
 #[cfg(feature = "tokio")]
-impl tokio_util::codec::Decoder for MqttCodec {
-    type Item = bytes::Bytes;
-    type Error = std::io::Error;
-
-    fn decode(
-        &mut self,
-        src: &mut bytes::BytesMut,
-    ) -> Result<Option<bytes::Bytes>, std::io::Error> {
-        wire_runtime::next_frame::<MqttFrames>(src, self.max_len)
-            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
-    }
-}
-
-#[cfg(feature = "tokio")]
-impl tokio_util::codec::Encoder<&super::Packet<'_>> for MqttCodec {
-    type Error = std::io::Error;
-
-    fn encode(
-        &mut self,
-        packet: &super::Packet<'_>,
-        dst: &mut bytes::BytesMut,
-    ) -> Result<(), std::io::Error> {
-        use wire_runtime::EncodeWith;
-        dst.reserve(packet.encoded_len_with(self.version));
-        packet
-            .encode_with(dst, self.version)
-            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))
-    }
+impl wire_runtime::Outgoing for MqttFrames {
+    type Message<'a> = super::Packet<'a>;
+    type Context = super::Version;
 }

@@ -32,7 +32,7 @@ mod version;
 
 pub use acks::{Auth, Disconnect, PubAck, PubComp, PubRec, PubRel};
 pub use connect::{ConnAck, ConnAckFlags, Connect, ConnectFlags, ConnectReturnCode, Will};
-pub use framing::{FrameSplitter, MqttFrames, frame_len};
+pub use framing::{FrameSplitter, MAX_PACKET_LEN, MqttFrames, frame_len};
 pub use header::{Empty, FixedHeader, PublishFlags, QoS};
 pub use packet::{Packet, decode, encode};
 pub use properties::Iter as PropertyIter;

@@ -11,7 +11,7 @@ pub const DEFAULT_MAX_FRAME: usize = 16 << 20;
 
 /// The total length (prefix included) of the frame at the front of `buf`, `Ok(None)` if more
 /// bytes are needed, or an error for a negative length, one too small for the header word,
-/// or a frame above `max_len` bytes (0: no limit).
+/// or a frame above `max_len` bytes.
 ///
 /// ```
 /// use wire_protocols::rocketmq::frame_len;
@@ -33,7 +33,7 @@ pub fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeErro
         "frame length below the 4 bytes of the header word"
     } else {
         let total = length as usize + 4;
-        if max_len == 0 || total <= max_len {
+        if total <= max_len {
             return Ok((buf.len() >= total).then_some(total));
         }
         "frame larger than the maximum"
@@ -62,59 +62,38 @@ pub type FrameSplitter = wire_runtime::FrameSplitter<RemotingFrames>;
 pub struct RemotingFrames;
 
 impl wire_runtime::Framing for RemotingFrames {
+    const DEFAULT_MAX_LEN: usize = DEFAULT_MAX_FRAME;
+
     fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeError> {
         frame_len(buf, max_len)
     }
 }
 
-/// A `tokio_util::codec` codec: decodes whole frames as `Bytes` (decode them with
-/// [`super::decode`], borrowing from the frame), encodes a [`RemotingCommand`] with the header
-/// serialization given with it: the item is `(&command, serialize_type)`.
+/// The `tokio_util` codec: whole frames in as `Bytes` (decode them with [`super::decode`],
+/// borrowing from the frame), [`RemotingCommand`]s out, each with its own header's
+/// serialization (choose another with [`RemotingCommand::with_serialize_type`]); frames above
+/// [`DEFAULT_MAX_FRAME`] bytes unless set otherwise.
+///
+/// ```
+/// use tokio_util::codec::{Decoder, Encoder};
+/// use wire_protocols::rocketmq::{RemotingCodec, RemotingCommand, RequestCode, SerializeType};
+///
+/// let mut codec = RemotingCodec::default();
+/// let mut buf = bytes::BytesMut::new();
+/// let request = RemotingCommand::request(RequestCode::GetRouteinfoByTopic, 7);
+/// codec.encode(&request.with_serialize_type(SerializeType::RocketMq)?, &mut buf)?;
+/// let frame = codec.decode(&mut buf)?.expect("a whole frame");
+/// assert_eq!(wire_protocols::rocketmq::decode(&frame)?.opaque(), 7);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[cfg(feature = "tokio")]
-#[derive(Debug, Clone, Copy)]
-pub struct RemotingCodec {
-    /// Largest frame accepted (0: no limit).
-    pub max_len: usize,
-}
+pub type RemotingCodec = wire_runtime::FrameCodec<RemotingFrames>;
 
+/// What [`RemotingCodec`] writes: commands, each with its own header's serialization.
 #[cfg(feature = "tokio")]
-impl Default for RemotingCodec {
-    /// Frames up to [`DEFAULT_MAX_FRAME`].
-    fn default() -> Self {
-        RemotingCodec {
-            max_len: DEFAULT_MAX_FRAME,
-        }
-    }
-}
-
-#[cfg(feature = "tokio")]
-impl tokio_util::codec::Decoder for RemotingCodec {
-    type Item = bytes::Bytes;
-    type Error = std::io::Error;
-
-    fn decode(
-        &mut self,
-        src: &mut bytes::BytesMut,
-    ) -> Result<Option<bytes::Bytes>, std::io::Error> {
-        wire_runtime::next_frame::<RemotingFrames>(src, self.max_len)
-            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
-    }
-}
-
-#[cfg(feature = "tokio")]
-impl tokio_util::codec::Encoder<(&RemotingCommand<'_>, super::SerializeType)> for RemotingCodec {
-    type Error = std::io::Error;
-
-    fn encode(
-        &mut self,
-        (command, serialize_type): (&RemotingCommand<'_>, super::SerializeType),
-        dst: &mut bytes::BytesMut,
-    ) -> Result<(), std::io::Error> {
-        dst.reserve(command.encoded_len_as(serialize_type));
-        command
-            .encode_as(serialize_type, dst)
-            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))
-    }
+impl wire_runtime::Outgoing for RemotingFrames {
+    type Message<'a> = RemotingCommand<'a>;
+    type Context = ();
 }
 
 /// Requests waiting for their responses, by opaque. Servers answer pipelined requests in any

@@ -40,7 +40,7 @@ pub use consuming::{
     Subscribe, Unsubscribe,
 };
 pub use entry::{Compression, Entry, SubBatch, SubBatchHeader, SubBatchRecords, write_records};
-pub use framing::{FrameSplitter, StreamFrames, frame_len};
+pub use framing::{DEFAULT_MAX_FRAME, FrameSplitter, StreamFrames, frame_len};
 pub use publishing::{
     DeclarePublisher, DeletePublisher, FilteredMessage, Publish, PublishConfirm, PublishError,
     PublishV2, PublishedMessage, PublishingError, QueryPublisherSequence,
@@ -77,7 +77,10 @@ pub fn frame_encoded_len(command: &Command<'_>) -> usize {
 }
 
 /// Appends `command` as a frame to `out`.
-pub fn encode_into(command: &Command<'_>, out: &mut impl bytes::BufMut) -> Result<(), EncodeError> {
+pub fn encode_into<B: bytes::BufMut + ?Sized>(
+    command: &Command<'_>,
+    out: &mut B,
+) -> Result<(), EncodeError> {
     let len = command.encoded_len();
     let size = u32::try_from(len)
         .map_err(|_| EncodeError::new(wire_runtime::EncodeErrorKind::LengthOverflow { len }))?;

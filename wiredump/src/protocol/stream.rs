@@ -11,7 +11,7 @@ pub fn dissect(bytes: &[u8], sink: &mut impl Sink) -> io::Result<Summary> {
     framed(
         bytes,
         sink,
-        |b| u32_prefixed(b, rmq_stream::frame_len(b, 0)),
+        |b| u32_prefixed(b, rmq_stream::frame_len(b, usize::MAX)),
         stream_frame,
     )
 }
