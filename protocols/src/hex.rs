@@ -104,24 +104,79 @@ impl serde::Serialize for MsgPack<'_, '_> {
     }
 }
 
-/// Deserializes a lower-case (or upper-case) hex string into bytes, for
-/// `#[serde(deserialize_with = ...)]`.
-///
-/// The bytes are allocated and leaked (`Box::leak`) so that a borrowed field can hold them:
-/// meant for tools that turn a few frames from text back into bytes (wiredump's `encode`), not
-/// for long-running services.
-pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<&'static [u8], D::Error> {
-    let text: std::borrow::Cow<'de, str> = serde::Deserialize::deserialize(d)?;
-    parse(&text).map(leak).map_err(serde::de::Error::custom)
+/// Deserializes a byte string borrowed from the input, for `#[serde(deserialize_with = ...)]`
+/// (with `#[serde(borrow)]`): from a [`crate::Document`], which holds hex strings decoded, or
+/// from a binary format that has bytes. Text formats hold bytes as hex, which must be decoded
+/// into storage that outlives the value: deserializing straight from JSON is an error that
+/// says to go through a `Document`.
+pub fn deserialize<'de: 'a, 'a, D: serde::Deserializer<'de>>(d: D) -> Result<&'a [u8], D::Error> {
+    d.deserialize_newtype_struct(HEX_BYTES, BorrowedBytes)
 }
 
+/// The name under which a byte string field asks for its bytes: a [`crate::Document`] answers
+/// with the bytes its hex string spells; any other deserializer treats it as a newtype, which
+/// [`BorrowedBytes`] reads as bytes from a binary format and refuses in a text format (where
+/// `deserialize_bytes` would lend the hex digits themselves).
+pub(crate) const HEX_BYTES: &str = "$wire_protocols::hex::Bytes";
+
 /// As [`deserialize`], for an optional field (`null` is `None`).
-pub fn deserialize_option<'de, D: serde::Deserializer<'de>>(
+pub fn deserialize_option<'de: 'a, 'a, D: serde::Deserializer<'de>>(
     d: D,
-) -> Result<Option<&'static [u8]>, D::Error> {
-    let text: Option<std::borrow::Cow<'de, str>> = serde::Deserialize::deserialize(d)?;
-    text.map(|t| parse(&t).map(leak).map_err(serde::de::Error::custom))
-        .transpose()
+) -> Result<Option<&'a [u8]>, D::Error> {
+    let bytes: Option<HexBytes<'a>> = serde::Deserialize::deserialize(d)?;
+    Ok(bytes.map(|b| b.0))
+}
+
+/// A byte string field's value, borrowed from the input (see [`deserialize`]).
+struct HexBytes<'a>(&'a [u8]);
+
+impl<'de: 'a, 'a> serde::Deserialize<'de> for HexBytes<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        deserialize(d).map(HexBytes)
+    }
+}
+
+struct BorrowedBytes;
+
+impl<'de> serde::de::Visitor<'de> for BorrowedBytes {
+    type Value = &'de [u8];
+
+    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("a byte string borrowed from the input")
+    }
+
+    fn visit_borrowed_bytes<E>(self, v: &'de [u8]) -> Result<&'de [u8], E> {
+        Ok(v)
+    }
+
+    /// Any deserializer but a document's: bytes as such from a binary format, and an error
+    /// from a text format.
+    fn visit_newtype_struct<D: serde::Deserializer<'de>>(
+        self,
+        d: D,
+    ) -> Result<&'de [u8], D::Error> {
+        if d.is_human_readable() {
+            return Err(serde::de::Error::custom(
+                "a byte string in text form is hex, and its bytes need an owner: deserialize \
+                 through wire_protocols::Document",
+            ));
+        }
+        d.deserialize_bytes(BorrowedBytes)
+    }
+
+    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<&'de [u8], E> {
+        Err(E::custom(
+            "a byte string in text form is hex, and its bytes need an owner: deserialize \
+             through wire_protocols::Document",
+        ))
+    }
+
+    fn visit_bytes<E: serde::de::Error>(self, _: &[u8]) -> Result<&'de [u8], E> {
+        Err(E::custom(
+            "a byte string that the input cannot lend: deserialize through \
+             wire_protocols::Document",
+        ))
+    }
 }
 
 /// Deserializes an MQTT Variable Byte Integer from its value.
@@ -130,11 +185,6 @@ pub fn deserialize_vbi<'de, D: serde::Deserializer<'de>>(
 ) -> Result<wire_runtime::Vbi, D::Error> {
     let value: u32 = serde::Deserialize::deserialize(d)?;
     Ok(wire_runtime::Vbi(value))
-}
-
-/// Bytes that live as long as the program (see [`deserialize`]).
-pub fn leak(bytes: Vec<u8>) -> &'static [u8] {
-    Box::leak(bytes.into_boxed_slice())
 }
 
 /// Hex digits to bytes.
@@ -162,31 +212,27 @@ pub fn parse(text: &str) -> Result<Vec<u8>, &'static str> {
         .collect()
 }
 
-/// Deserializes a msgpack value from the form [`msgpack_value`] writes. Strings and bytes are
-/// leaked, as in [`deserialize`].
-pub fn deserialize_msgpack_value<'de, D: serde::Deserializer<'de>>(
+/// Deserializes a msgpack value from the form [`msgpack_value`] writes, its strings and bytes
+/// borrowed from the input (a [`crate::Document`]; see [`deserialize`]).
+pub fn deserialize_msgpack_value<'de: 'a, 'a, D: serde::Deserializer<'de>>(
     d: D,
-) -> Result<wire_runtime::msgpack::Value<'static>, D::Error> {
+) -> Result<wire_runtime::msgpack::Value<'a>, D::Error> {
     d.deserialize_any(ValueVisitor)
-}
-
-fn leak_str(text: &str) -> &'static str {
-    Box::leak(text.to_owned().into_boxed_str())
 }
 
 struct ValueVisitor;
 
-/// A msgpack value in its serialized form, as a seed-free `Deserialize`.
-struct OwnedValue(wire_runtime::msgpack::Value<'static>);
+/// A msgpack value in its serialized form, borrowed from the input.
+struct BorrowedValue<'a>(wire_runtime::msgpack::Value<'a>);
 
-impl<'de> serde::Deserialize<'de> for OwnedValue {
+impl<'de: 'a, 'a> serde::Deserialize<'de> for BorrowedValue<'a> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(ValueVisitor).map(OwnedValue)
+        d.deserialize_any(ValueVisitor).map(BorrowedValue)
     }
 }
 
 impl<'de> serde::de::Visitor<'de> for ValueVisitor {
-    type Value = wire_runtime::msgpack::Value<'static>;
+    type Value = wire_runtime::msgpack::Value<'de>;
 
     fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str("a msgpack value")
@@ -213,12 +259,18 @@ impl<'de> serde::de::Visitor<'de> for ValueVisitor {
     fn visit_f64<E>(self, v: f64) -> Result<Self::Value, E> {
         Ok(wire_runtime::msgpack::Value::F64(v))
     }
-    fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(wire_runtime::msgpack::Value::Str(leak_str(v)))
+    fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Self::Value, E> {
+        Ok(wire_runtime::msgpack::Value::Str(v))
+    }
+    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Self::Value, E> {
+        Err(E::custom(
+            "a msgpack string the input cannot lend: deserialize through \
+             wire_protocols::Document",
+        ))
     }
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
         let mut items = Vec::new();
-        while let Some(OwnedValue(item)) = seq.next_element()? {
+        while let Some(BorrowedValue(item)) = seq.next_element()? {
             items.push(item);
         }
         Ok(wire_runtime::msgpack::Value::Array(items))
@@ -226,23 +278,21 @@ impl<'de> serde::de::Visitor<'de> for ValueVisitor {
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         use serde::de::Error;
         use wire_runtime::msgpack::Value;
-        let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? else {
+        let Some(key) = map.next_key::<&'de str>()? else {
             return Ok(Value::Map(Vec::new()));
         };
-        let bytes =
-            |text: std::borrow::Cow<'de, str>| parse(&text).map(leak).map_err(A::Error::custom);
-        match &*key {
+        match key {
             "f32" => Ok(Value::F32(map.next_value()?)),
-            "bin" => Ok(Value::Bin(bytes(map.next_value()?)?)),
+            "bin" => Ok(Value::Bin(map.next_value::<HexBytes<'de>>()?.0)),
             "ext" => {
                 let kind: i8 = map.next_value()?;
-                match map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() {
-                    Some("hex") => Ok(Value::Ext(kind, bytes(map.next_value()?)?)),
+                match map.next_key::<&'de str>()? {
+                    Some("hex") => Ok(Value::Ext(kind, map.next_value::<HexBytes<'de>>()?.0)),
                     _ => Err(A::Error::custom("an ext value needs `hex`")),
                 }
             }
             "map" => {
-                let pairs: Vec<(OwnedValue, OwnedValue)> = map.next_value()?;
+                let pairs: Vec<(BorrowedValue<'de>, BorrowedValue<'de>)> = map.next_value()?;
                 Ok(Value::Map(
                     pairs.into_iter().map(|(k, v)| (k.0, v.0)).collect(),
                 ))

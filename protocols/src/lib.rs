@@ -18,4 +18,9 @@ pub mod stream;
 pub use wire_runtime as __wire;
 
 #[cfg(feature = "serde")]
+pub mod document;
+#[cfg(feature = "serde")]
 pub mod hex;
+
+#[cfg(feature = "serde")]
+pub use document::Document;

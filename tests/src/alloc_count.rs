@@ -67,6 +67,9 @@ pub struct Allocated {
     pub bytes: usize,
     /// The most bytes held at once beyond what was held before.
     pub peak: usize,
+    /// Bytes still held when it returned, beyond what was held before (negative if it freed
+    /// more than it allocated).
+    pub retained: isize,
 }
 
 /// Runs `f` and reports its allocations (count, bytes) on this thread; the counts are only
@@ -89,6 +92,7 @@ pub fn measure_all<T>(f: impl FnOnce() -> T) -> (T, Allocated) {
         count: COUNT.with(Cell::get) - count,
         bytes: BYTES.with(Cell::get) - bytes,
         peak: (PEAK.with(Cell::get) - live) as usize,
+        retained: LIVE.with(Cell::get) - live,
     };
     (out, allocated)
 }

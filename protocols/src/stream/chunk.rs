@@ -330,12 +330,17 @@ impl serde::Serialize for Chunk<'_> {
     }
 }
 
-/// From the form `Serialize` writes: the header fields and the entries, which are encoded
-/// again into a data section (leaked, as byte fields are: see [`crate::hex::deserialize`]).
-/// `data_length` is recomputed; `chunk_crc` is kept as given.
+/// From the form `Serialize` writes plus the chunk's data: the header fields and `data_hex`,
+/// the entries back to back, borrowed from the input (a [`crate::Document`]). `entries`, as
+/// `Serialize` writes them, may stand beside it and must then encode to those same bytes;
+/// `data_length` is that of `data_hex`, and `chunk_crc` is kept as given.
+///
+/// The entries alone are not enough: their encoding would need storage that outlives the
+/// chunk. Encode them and pass the bytes as `data_hex` (wiredump's `encode` does this).
 #[cfg(feature = "serde")]
 impl<'de: 'a, 'a> serde::Deserialize<'de> for Chunk<'a> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
         #[derive(serde::Deserialize)]
         struct Form<'a> {
             magic_version: u8,
@@ -348,15 +353,29 @@ impl<'de: 'a, 'a> serde::Deserialize<'de> for Chunk<'a> {
             chunk_crc: u32,
             trailer_length: u32,
             bloom_size: u8,
-            #[serde(borrow)]
-            entries: Vec<Entry<'a>>,
+            #[serde(borrow, default)]
+            entries: Option<Vec<Entry<'a>>>,
+            #[serde(borrow, default, deserialize_with = "crate::hex::deserialize_option")]
+            data_hex: Option<&'a [u8]>,
         }
         let form = Form::deserialize(d)?;
-        let mut data = Vec::new();
-        for entry in &form.entries {
-            entry.encode(&mut data).map_err(serde::de::Error::custom)?;
+        let data = form.data_hex.ok_or_else(|| {
+            D::Error::custom(
+                "a chunk needs `data_hex`, its entries' bytes (the entries alone would have to be \
+                 encoded into storage that outlives the chunk)",
+            )
+        })?;
+        if let Some(entries) = &form.entries {
+            let mut encoded = Vec::with_capacity(data.len());
+            for entry in entries {
+                entry.encode(&mut encoded).map_err(D::Error::custom)?;
+            }
+            if encoded != data {
+                return Err(D::Error::custom(
+                    "the chunk's `entries` do not encode to its `data_hex`",
+                ));
+            }
         }
-        let data = crate::hex::leak(data);
         Ok(Chunk {
             magic_version: form.magic_version,
             chunk_type: form.chunk_type,

@@ -13,7 +13,7 @@ use wire_runtime::{DecodeError, ErrorKind, Reader, WireDecode, WireEncode};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(tag = "type", rename_all = "snake_case"))]
 #[wire(tag = u8, tag_bits = 7..8, peek)]
 pub enum Entry<'a> {
@@ -24,17 +24,58 @@ pub enum Entry<'a> {
         #[wire(len = u32)]
         #[cfg_attr(
             feature = "serde",
-            serde(
-                rename = "data_hex",
-                serialize_with = "crate::hex::serialize",
-                deserialize_with = "crate::hex::deserialize"
-            )
+            serde(rename = "data_hex", serialize_with = "crate::hex::serialize",)
         )]
         data: &'a [u8],
     },
     /// Top bit 1: a sub-batch of records.
     #[wire(tag = 1)]
     SubBatch(SubBatch<'a>),
+}
+
+/// From the form `Serialize` writes (`{"type": "simple", "data_hex": ..}`, or
+/// `"sub_batch"` with the sub-batch's fields), read field by field so that the bytes can be
+/// borrowed from the input (an internally tagged derive would buffer them as strings).
+#[cfg(feature = "serde")]
+impl<'de: 'a, 'a> serde::Deserialize<'de> for Entry<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        #[derive(serde::Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        enum Kind {
+            Simple,
+            SubBatch,
+        }
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Form<'a> {
+            r#type: Kind,
+            #[serde(borrow, default, deserialize_with = "crate::hex::deserialize_option")]
+            data_hex: Option<&'a [u8]>,
+            header: Option<SubBatchHeader>,
+            record_count: Option<u16>,
+            uncompressed_length: Option<u32>,
+        }
+        let form = Form::deserialize(d)?;
+        let data = form
+            .data_hex
+            .ok_or_else(|| D::Error::missing_field("data_hex"))?;
+        Ok(match form.r#type {
+            Kind::Simple => Entry::Simple { data },
+            Kind::SubBatch => Entry::SubBatch(SubBatch {
+                header: form
+                    .header
+                    .ok_or_else(|| D::Error::missing_field("header"))?,
+                record_count: form
+                    .record_count
+                    .ok_or_else(|| D::Error::missing_field("record_count"))?,
+                uncompressed_length: form
+                    .uncompressed_length
+                    .ok_or_else(|| D::Error::missing_field("uncompressed_length"))?,
+                data,
+            }),
+        })
+    }
 }
 
 fn fits_31_bits(data: &[u8]) -> Result<(), &'static str> {

@@ -4,9 +4,9 @@
 use crate::cli::Side;
 use crate::frames::{Length, Sink, Summary, framed, report};
 use serde::Deserialize;
-use serde_json::Value;
 use std::cell::Cell;
 use std::io;
+use wire_protocols::document::{Error as DocumentError, Node};
 use wire_protocols::ignite;
 use wire_runtime::WireEncode;
 
@@ -68,11 +68,7 @@ fn ignite_missing(rest: &[u8], handshake: bool) -> Option<usize> {
 }
 
 /// An Ignite message: handshakes carry the `IGNI` magic.
-pub fn encode(
-    name: &str,
-    side: Side,
-    f: &Value,
-) -> Result<Result<Vec<u8>, String>, serde_json::Error> {
+pub fn encode(name: &str, side: Side, f: &Node) -> Result<Result<Vec<u8>, String>, DocumentError> {
     let encoded = match (name, side) {
         ("HandshakeRequest", _) => ignite::First {
             body: ignite::HandshakeRequest::deserialize(f)?,

@@ -10,8 +10,10 @@ mod stream;
 use crate::cli::{Protocol, Side};
 use crate::frames::{Sink, Summary};
 use crate::input::Stream;
+use serde::Deserialize;
 use serde_json::Value;
 use std::io;
+use wire_protocols::Document;
 
 /// Dissects `stream` as `protocol`, frame by frame, into `sink`.
 pub fn dissect(protocol: Protocol, stream: &Stream, sink: &mut impl Sink) -> io::Result<Summary> {
@@ -39,17 +41,33 @@ pub fn encode(protocol: Protocol, from: Side, frame: &Value) -> Result<Vec<u8>, 
         Some("client") => Side::Client,
         _ => from,
     };
-    let bad = |e: serde_json::Error| format!("{message}: {e}");
+    let bad = |e: &dyn std::fmt::Display| format!("{message}: {e}");
+    // The values borrow their strings and bytes from a document that owns them (hex decoded),
+    // dropped when this returns.
+    let document = |fields: &Value| Document::deserialize(fields).map_err(|e| bad(&e));
     match protocol {
-        Protocol::Stream => stream::encode(message, fields).map_err(bad)?,
-        Protocol::Mqtt => {
-            mqtt::encode(message, fields, wire_protocols::mqtt::Version::V311).map_err(bad)?
+        Protocol::Stream => {
+            let fields = stream::with_chunk_data(message, fields).map_err(|e| bad(&e))?;
+            let doc = document(&fields)?;
+            stream::encode(message, doc.root()).map_err(|e| bad(&e))?
         }
-        Protocol::Mqtt5 => {
-            mqtt::encode(message, fields, wire_protocols::mqtt::Version::V5).map_err(bad)?
+        Protocol::Mqtt | Protocol::Mqtt5 => {
+            let version = if protocol == Protocol::Mqtt {
+                wire_protocols::mqtt::Version::V311
+            } else {
+                wire_protocols::mqtt::Version::V5
+            };
+            let doc = document(fields)?;
+            mqtt::encode(message, doc.root(), version).map_err(|e| bad(&e))?
         }
-        Protocol::Msgpack => msgpack::encode(fields).map_err(bad)?,
-        Protocol::Ignite => ignite::encode(message, side, fields).map_err(bad)?,
+        Protocol::Msgpack => {
+            let doc = document(fields)?;
+            msgpack::encode(doc.root()).map_err(|e| bad(&e))?
+        }
+        Protocol::Ignite => {
+            let doc = document(fields)?;
+            ignite::encode(message, side, doc.root()).map_err(|e| bad(&e))?
+        }
         Protocol::Rocketmq | Protocol::RocketmqMessage | Protocol::RocketmqBatch => {
             rocketmq::encode(protocol, message, fields)
         }

@@ -2,8 +2,8 @@
 
 use crate::frames::{Length, Sink, Span, Summary, framed};
 use serde::Deserialize;
-use serde_json::Value;
 use std::io;
+use wire_protocols::document::{Error as DocumentError, Node};
 use wire_protocols::mqtt;
 use wire_runtime::DecodeError;
 
@@ -42,19 +42,19 @@ fn mqtt_frame<S: Sink>(
 /// The bytes of the MQTT packet named `message` with these fields.
 pub fn encode(
     message: &str,
-    fields: &Value,
+    fields: &Node,
     version: mqtt::Version,
-) -> Result<Result<Vec<u8>, String>, serde_json::Error> {
+) -> Result<Result<Vec<u8>, String>, DocumentError> {
     let packet = mqtt_packet(message, fields)?;
     Ok(mqtt::encode(&packet, version).map_err(|e| e.to_string()))
 }
 
-fn field<'v, T: Deserialize<'v>>(fields: &'v Value, name: &str) -> Result<T, serde_json::Error> {
-    T::deserialize(&fields[name])
+fn field<'v, T: Deserialize<'v>>(fields: &'v Node, name: &str) -> Result<T, DocumentError> {
+    T::deserialize(fields.get(name).unwrap_or(&Node::Null))
 }
 
 /// The MQTT packet named `name` (as `Packet::name` spells it) with these fields.
-fn mqtt_packet<'v>(name: &str, f: &'v Value) -> Result<mqtt::Packet<'v>, serde_json::Error> {
+fn mqtt_packet<'v>(name: &str, f: &'v Node) -> Result<mqtt::Packet<'v>, DocumentError> {
     use mqtt::Packet as P;
     Ok(match name {
         "CONNECT" => P::Connect {

@@ -2,6 +2,7 @@
 
 use crate::frames::{Sink, Span, Summary};
 use std::io;
+use wire_protocols::document::{Error as DocumentError, Node};
 use wire_runtime::msgpack::Value;
 use wire_runtime::{Reader, WireDecode, WireEncode};
 
@@ -59,7 +60,7 @@ fn msgpack_kind(value: &Value<'_>) -> &'static str {
 }
 
 /// The bytes of a msgpack value from its JSON.
-pub fn encode(fields: &serde_json::Value) -> Result<Result<Vec<u8>, String>, serde_json::Error> {
+pub fn encode(fields: &Node) -> Result<Result<Vec<u8>, String>, DocumentError> {
     let value = wire_protocols::hex::deserialize_msgpack_value(fields)?;
     Ok(value.encode_to_vec().map_err(|e| e.to_string()))
 }

@@ -3,8 +3,13 @@
 use crate::frames::{Sink, Span, Summary, framed, u32_prefixed};
 use serde::Deserialize;
 use serde_json::Value;
+use std::borrow::Cow;
 use std::io;
+use wire_protocols::Document;
+use wire_protocols::document::{Error as DocumentError, Node};
 use wire_protocols::stream as rmq_stream;
+use wire_protocols::stream::Entry;
+use wire_runtime::WireEncode;
 
 /// RabbitMQ Stream frames: a `u32` size, then the command.
 pub fn dissect(bytes: &[u8], sink: &mut impl Sink) -> io::Result<Summary> {
@@ -24,8 +29,34 @@ fn stream_frame<S: Sink>(frame: &[u8], sink: &mut S, span: Span) -> io::Result<b
 }
 
 /// The bytes of the command named `message` with these fields.
-pub fn encode(message: &str, fields: &Value) -> Result<Result<Vec<u8>, String>, serde_json::Error> {
-    let tagged = serde_json::json!({ message: fields });
+pub fn encode(message: &str, fields: &Node) -> Result<Result<Vec<u8>, String>, DocumentError> {
+    let tagged = Node::Map(vec![(Node::from(message), fields.clone())]);
     let command = rmq_stream::Command::deserialize(&tagged)?;
     Ok(rmq_stream::encode(&command).map_err(|e| e.to_string()))
+}
+
+/// The fields with the chunk's data added, for a Deliver that `decode` printed: its chunk
+/// lists its entries, and the chunk is built over their bytes (`data_hex`), encoded here
+/// into a buffer that lives as long as the fields.
+pub fn with_chunk_data<'f>(message: &str, fields: &'f Value) -> Result<Cow<'f, Value>, String> {
+    let Some(chunk) = fields
+        .get("chunk")
+        .filter(|_| message.starts_with("Deliver"))
+    else {
+        return Ok(Cow::Borrowed(fields));
+    };
+    let (Some(entries), None) = (chunk.get("entries"), chunk.get("data_hex")) else {
+        return Ok(Cow::Borrowed(fields));
+    };
+    let doc = Document::deserialize(entries).map_err(|e| format!("chunk entries: {e}"))?;
+    let entries: Vec<Entry<'_>> = doc.value().map_err(|e| format!("chunk entries: {e}"))?;
+    let mut data = Vec::new();
+    for entry in &entries {
+        entry
+            .encode(&mut data)
+            .map_err(|e| format!("chunk entries: {e}"))?;
+    }
+    let mut fields = fields.clone();
+    fields["chunk"]["data_hex"] = Value::String(wire_protocols::hex::Hex(&data).to_string());
+    Ok(Cow::Owned(fields))
 }
