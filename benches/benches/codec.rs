@@ -5,7 +5,6 @@ mod common;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use std::time::Duration;
 use wire_benches::{entry, mqtt, rocketmq};
 use wire_runtime::{WireEncode, decode};
 
@@ -69,12 +68,5 @@ fn mqtt_publish(c: &mut Criterion) {
     group.finish();
 }
 
-fn config() -> Criterion {
-    Criterion::default()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .sample_size(50)
-}
-
-criterion_group! { name = benches; config = config(); targets = rocketmq_header, mqtt_publish }
+criterion_group! { name = benches; config = common::config(); targets = rocketmq_header, mqtt_publish }
 criterion_main!(benches);

@@ -1436,16 +1436,10 @@ fn mqtt5_connect_props_encode(c: &mut Criterion) {
     });
     group.finish();
 }
-fn config() -> Criterion {
-    Criterion::default()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .sample_size(50)
-}
 
 criterion_group! {
     name = benches;
-    config = config();
+    config = common::config();
     targets = mqtt311_publish_64_decode, mqtt311_publish_64_decode_by_ref,
         mqtt311_publish_64_encode, mqtt311_publish_4096_decode, mqtt5_publish_props_decode,
         mqtt5_publish_props_encode, mqtt5_publish_4096_decode, mqtt5_publish_4096_encode,

@@ -25,7 +25,6 @@ mod common;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use std::time::Duration;
 use wire_benches::entry;
 use wire_benches::msgpack::{self, Request};
 use wire_runtime::decode;
@@ -263,13 +262,6 @@ fn pack_struct(c: &mut Criterion) {
     group.finish();
 }
 
-fn config() -> Criterion {
-    Criterion::default()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .sample_size(50)
-}
-
 /// Ignite's TABLES_GET response with 100 tables, decoded borrowed: `wire` (the derived
 /// `TablesGetResponse`) against hand-written slice code building the same response, and `rmp`'s
 /// low-level reader filling a `Vec<(i32, &str)>`.
@@ -323,5 +315,5 @@ fn decode_tables_rmp(mut bytes: &[u8]) -> usize {
     tables.len()
 }
 
-criterion_group! { name = benches; config = config(); targets = pack_int, pack_string, pack_uuid, pack_struct, decode_tables }
+criterion_group! { name = benches; config = common::config(); targets = pack_int, pack_string, pack_uuid, pack_struct, decode_tables }
 criterion_main!(benches);

@@ -295,12 +295,5 @@ fn pull(c: &mut Criterion) {
     }
 }
 
-fn config() -> Criterion {
-    Criterion::default()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .sample_size(50)
-}
-
-criterion_group! { name = benches; config = config(); targets = send_v2, go_seed, pull }
+criterion_group! { name = benches; config = common::config(); targets = send_v2, go_seed, pull }
 criterion_main!(benches);

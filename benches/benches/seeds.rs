@@ -3,9 +3,10 @@
 //! included. The Go figures (514 ns and 1025 ns after paho's fix, measured on this kind of
 //! machine) are in `../shared/notes/go-seeds.md`; `ratios.py` prints ours.
 
+mod common;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use std::time::Duration;
 use wire_benches::seeds;
 
 fn paho_read_packet(c: &mut Criterion) {
@@ -22,12 +23,5 @@ fn paho_read_packet(c: &mut Criterion) {
     }
 }
 
-fn config() -> Criterion {
-    Criterion::default()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .sample_size(50)
-}
-
-criterion_group! { name = benches; config = config(); targets = paho_read_packet }
+criterion_group! { name = benches; config = common::config(); targets = paho_read_packet }
 criterion_main!(benches);

@@ -12,7 +12,6 @@ use rabbitmq_stream_protocol::message::Message;
 use rabbitmq_stream_protocol::types::PublishedMessage;
 use rabbitmq_stream_protocol::{Request, Response, ResponseKind};
 use std::hint::black_box;
-use std::time::Duration;
 use wire_benches::{entry, stream};
 
 const RECORDS: usize = 100;
@@ -122,12 +121,5 @@ fn publish(c: &mut Criterion) {
     group.finish();
 }
 
-fn config() -> Criterion {
-    Criterion::default()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .sample_size(50)
-}
-
-criterion_group! { name = benches; config = config(); targets = consume, publish }
+criterion_group! { name = benches; config = common::config(); targets = consume, publish }
 criterion_main!(benches);

@@ -2,9 +2,19 @@
 #![allow(dead_code)]
 
 use bytes::BytesMut;
-use criterion::BenchmarkGroup;
 use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion};
 use std::hint::black_box;
+use std::time::Duration;
+
+/// The settings of every bench binary: 1 s warm-up, 3 s of 50 samples per case (a reviewer's
+/// `--warm-up-time`/`--measurement-time` on the command line override them).
+pub fn config() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(50)
+}
 
 /// Times `f` appending to `out`, a reused buffer cleared before each op. Generic, so the call
 /// to the (out-of-line) timed function is inlined into criterion's loop as in the other benches.
