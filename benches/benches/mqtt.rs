@@ -1,5 +1,5 @@
 //! MQTT PUBLISH and CONNECT: the protocol crate `wire_protocols::mqtt` (`wire`) against hand-written slice
-//! code (`hand`, `wire_benches::mqtt5`) and the peer crates mqttbytes 0.6 and rumqttc 0.25, in
+//! code (`hand`, `wire_benches::mqtt_publish`) and the peer crates mqttbytes 0.6 and rumqttc 0.25, in
 //! the same run. Benchmark ids are `<case>/<impl>`; `benches/ratios.py` prints the ratios.
 //!
 //! Fixtures and method follow the anchor measurements of the peers: PUBLISH QoS 1, topic
@@ -7,7 +7,7 @@
 //! (4128 B frame) payloads; 5.0 with message expiry 3600, content type
 //! `application/json` and one user property, with 64 B (150 B frame) and 4096 B (4182 B frame)
 //! payloads. A 5.0 CONNECT with properties, a will and a login (103 B frame; see
-//! `mqtt5_connect_props_decode`) against `wire_benches::mqtt5_connect`. Reference frames come from
+//! `mqtt5_connect_props_decode`) against `wire_benches::mqtt_connect`. Reference frames come from
 //! mqttbytes' encoder; every other encoder must produce the same bytes and every decoder the
 //! same field values (checked before anything is timed).
 //!
@@ -28,7 +28,7 @@ mod common;
 use criterion::{Bencher, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use wire_benches::{entry, mqtt5, mqtt5_connect};
+use wire_benches::{entry, mqtt_connect, mqtt_publish};
 use wire_protocols::mqtt::{Packet, Property, Publish, PublishFlags};
 
 /// Frames per timed batch.
@@ -106,15 +106,18 @@ mod peers {
 const CONTENT_TYPE: &str = "application/json";
 
 fn mqttbytes_v4(payload: &[u8]) -> mqttbytes::v4::Publish {
-    let mut p =
-        mqttbytes::v4::Publish::new(mqtt5::TOPIC, mqttbytes::QoS::AtLeastOnce, payload.to_vec());
+    let mut p = mqttbytes::v4::Publish::new(
+        mqtt_publish::TOPIC,
+        mqttbytes::QoS::AtLeastOnce,
+        payload.to_vec(),
+    );
     p.pkid = 10;
     p
 }
 
 fn rumqttc_v4(payload: &[u8]) -> rumqttc::mqttbytes::v4::Publish {
     let mut p = rumqttc::mqttbytes::v4::Publish::new(
-        mqtt5::TOPIC,
+        mqtt_publish::TOPIC,
         rumqttc::mqttbytes::QoS::AtLeastOnce,
         payload.to_vec(),
     );
@@ -123,15 +126,18 @@ fn rumqttc_v4(payload: &[u8]) -> rumqttc::mqttbytes::v4::Publish {
 }
 
 fn user_properties() -> Vec<(String, String)> {
-    mqtt5::USER_PROPERTIES
+    mqtt_publish::USER_PROPERTIES
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect()
 }
 
 fn mqttbytes_v5(payload: &[u8]) -> mqttbytes::v5::Publish {
-    let mut p =
-        mqttbytes::v5::Publish::new(mqtt5::TOPIC, mqttbytes::QoS::AtLeastOnce, payload.to_vec());
+    let mut p = mqttbytes::v5::Publish::new(
+        mqtt_publish::TOPIC,
+        mqttbytes::QoS::AtLeastOnce,
+        payload.to_vec(),
+    );
     p.pkid = 10;
     p.properties = Some(mqttbytes::v5::PublishProperties {
         payload_format_indicator: None,
@@ -154,7 +160,7 @@ fn rumqttc_v5(payload: &[u8]) -> rumqttc::v5::mqttbytes::v5::Publish {
         ..Default::default()
     };
     let mut p = rumqttc::v5::mqttbytes::v5::Publish::new(
-        mqtt5::TOPIC,
+        mqtt_publish::TOPIC,
         rumqttc::v5::mqttbytes::QoS::AtLeastOnce,
         payload.to_vec(),
         Some(properties),
@@ -163,10 +169,10 @@ fn rumqttc_v5(payload: &[u8]) -> rumqttc::v5::mqttbytes::v5::Publish {
     p
 }
 
-fn wire_version(version: mqtt5::Version) -> wire_protocols::mqtt::Version {
+fn wire_version(version: mqtt_publish::Version) -> wire_protocols::mqtt::Version {
     match version {
-        mqtt5::Version::V311 => wire_protocols::mqtt::Version::V311,
-        mqtt5::Version::V5 => wire_protocols::mqtt::Version::V5,
+        mqtt_publish::Version::V311 => wire_protocols::mqtt::Version::V311,
+        mqtt_publish::Version::V5 => wire_protocols::mqtt::Version::V5,
     }
 }
 
@@ -196,12 +202,12 @@ struct Props {
     content_type: Option<String>,
 }
 
-fn expected(payload: &[u8], version: mqtt5::Version) -> Fields {
+fn expected(payload: &[u8], version: mqtt_publish::Version) -> Fields {
     Fields {
         qos: 1,
-        topic: mqtt5::TOPIC.to_string(),
+        topic: mqtt_publish::TOPIC.to_string(),
         packet_id: Some(10),
-        properties: (version == mqtt5::Version::V5).then(|| Props {
+        properties: (version == mqtt_publish::Version::V5).then(|| Props {
             message_expiry_interval: Some(3600),
             user_properties: user_properties(),
             content_type: Some(CONTENT_TYPE.to_string()),
@@ -248,7 +254,7 @@ fn fields_wire(packet: &Packet<'_>) -> Fields {
     }
 }
 
-fn fields_hand(p: &mqtt5::Publish<'_>) -> Fields {
+fn fields_hand(p: &mqtt_publish::Publish<'_>) -> Fields {
     Fields {
         dup: p.dup,
         qos: p.qos,
@@ -353,11 +359,11 @@ fn stream(frame: &[u8], n: usize) -> BytesMut {
 
 /// Decodes `frame` with all four implementations (the slice decoders also walk a whole batch)
 /// and checks they recover `want`.
-fn check_decoders(frame: &[u8], version: mqtt5::Version, want: &Fields) {
+fn check_decoders(frame: &[u8], version: mqtt_publish::Version, want: &Fields) {
     let frames = batch(frame);
     type Decode = fn(&[u8]) -> Option<(Fields, usize)>;
     let (wire, hand): (Decode, Decode) = match version {
-        mqtt5::Version::V311 => (
+        mqtt_publish::Version::V311 => (
             |b| {
                 entry::mqtt311_publish_decode_wire(b)
                     .ok()
@@ -365,7 +371,7 @@ fn check_decoders(frame: &[u8], version: mqtt5::Version, want: &Fields) {
             },
             |b| entry::mqtt311_publish_decode_hand(b).map(|(p, n)| (fields_hand(&p), n)),
         ),
-        mqtt5::Version::V5 => (
+        mqtt_publish::Version::V5 => (
             |b| {
                 entry::mqtt5_publish_decode_wire(b)
                     .ok()
@@ -385,7 +391,7 @@ fn check_decoders(frame: &[u8], version: mqtt5::Version, want: &Fields) {
     }
     let mut s = stream(frame, 2);
     match version {
-        mqtt5::Version::V311 => {
+        mqtt_publish::Version::V311 => {
             let p = peers::v4_decode_mqttbytes(&mut s).expect("mqttbytes decodes");
             assert_eq!(
                 &fields_mqttbytes_v4(&p),
@@ -395,7 +401,7 @@ fn check_decoders(frame: &[u8], version: mqtt5::Version, want: &Fields) {
             let p = peers::v4_decode_rumqttc(&mut s).expect("rumqttc decodes");
             assert_eq!(&fields_rumqttc_v4(&p), want, "rumqttc decoded other values");
         }
-        mqtt5::Version::V5 => {
+        mqtt_publish::Version::V5 => {
             let p = peers::v5_decode_mqttbytes(&mut s).expect("mqttbytes decodes");
             assert_eq!(
                 &fields_mqttbytes_v5(&p),
@@ -412,12 +418,12 @@ fn check_decoders(frame: &[u8], version: mqtt5::Version, want: &Fields) {
 /// `wire` and `hand` accept and reject the same inputs: every truncation of `frame`, and
 /// `frame` with each byte replaced by values that hit the interesting paths (property ids,
 /// wildcards, U+0000, continuation bits). Where both accept, they agree on the values.
-fn check_same_validation(frame: &[u8], version: mqtt5::Version) {
+fn check_same_validation(frame: &[u8], version: mqtt_publish::Version) {
     let wire = |b: &[u8]| match wire_protocols::mqtt::decode(b, wire_version(version)) {
         Ok((packet @ Packet::Publish { .. }, n)) => Some((fields_wire(&packet), n)),
         _ => None,
     };
-    let hand = |b: &[u8]| mqtt5::decode(b, version).map(|(p, n)| (fields_hand(&p), n));
+    let hand = |b: &[u8]| mqtt_publish::decode(b, version).map(|(p, n)| (fields_hand(&p), n));
     for len in 0..frame.len() {
         assert_eq!(hand(&frame[..len]), None, "hand accepts a truncated frame");
         assert_eq!(wire(&frame[..len]), None, "wire accepts a truncated frame");
@@ -488,7 +494,7 @@ fn consume_publish(flags: PublishFlags, publish: &Publish<'_>) {
 }
 
 #[inline(always)]
-fn consume_hand(p: &mqtt5::Publish<'_>) {
+fn consume_hand(p: &mqtt_publish::Publish<'_>) {
     black_box((p.dup, p.qos, p.retain));
     read_bytes(p.topic.as_bytes());
     read_id(p.packet_id);
@@ -608,10 +614,10 @@ fn mqtt311_decode(c: &mut Criterion, case: &str, payload_len: usize, frame_len: 
     let frame = mqtt311_frame(&payload, frame_len);
     check_decoders(
         &frame,
-        mqtt5::Version::V311,
-        &expected(&payload, mqtt5::Version::V311),
+        mqtt_publish::Version::V311,
+        &expected(&payload, mqtt_publish::Version::V311),
     );
-    check_same_validation(&frame, mqtt5::Version::V311);
+    check_same_validation(&frame, mqtt_publish::Version::V311);
     let frames = batch(&frame);
 
     let mut group = c.benchmark_group(case);
@@ -690,8 +696,8 @@ fn mqtt311_publish_64_encode(c: &mut Criterion) {
     let payload = [0x42u8; 64];
     let mqttbytes = mqttbytes_v4(&payload);
     let rumqttc = rumqttc_v4(&payload);
-    let wire = mqtt5::sample_wire(&payload, mqtt5::Version::V311);
-    let hand = mqtt5::sample(&payload, mqtt5::Version::V311);
+    let wire = mqtt_publish::sample_wire(&payload, mqtt_publish::Version::V311);
+    let hand = mqtt_publish::sample(&payload, mqtt_publish::Version::V311);
 
     let mut reference = BytesMut::new();
     peers::v4_encode_mqttbytes(&mqttbytes, &mut reference);
@@ -729,10 +735,10 @@ fn mqtt5_decode(c: &mut Criterion, case: &str, payload_len: usize, frame_len: us
     assert_eq!(frame.len(), frame_len);
     check_decoders(
         &frame,
-        mqtt5::Version::V5,
-        &expected(&payload, mqtt5::Version::V5),
+        mqtt_publish::Version::V5,
+        &expected(&payload, mqtt_publish::Version::V5),
     );
-    check_same_validation(&frame, mqtt5::Version::V5);
+    check_same_validation(&frame, mqtt_publish::Version::V5);
     let frames = batch(&frame);
 
     let mut group = c.benchmark_group(case);
@@ -782,8 +788,8 @@ fn mqtt5_encode(c: &mut Criterion, case: &str, payload_len: usize, frame_len: us
     let payload = vec![0x42u8; payload_len];
     let mqttbytes = mqttbytes_v5(&payload);
     let rumqttc = rumqttc_v5(&payload);
-    let wire = mqtt5::sample_wire(&payload, mqtt5::Version::V5);
-    let hand = mqtt5::sample(&payload, mqtt5::Version::V5);
+    let wire = mqtt_publish::sample_wire(&payload, mqtt_publish::Version::V5);
+    let hand = mqtt_publish::sample(&payload, mqtt_publish::Version::V5);
 
     let mut reference = BytesMut::new();
     peers::v5_encode_mqttbytes(&mqttbytes, &mut reference);
@@ -887,14 +893,14 @@ struct WillProps {
 }
 
 fn connect_user_properties() -> Vec<(String, String)> {
-    mqtt5_connect::USER_PROPERTIES
+    mqtt_connect::USER_PROPERTIES
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect()
 }
 
 fn connect_expected() -> ConnectFields {
-    use mqtt5_connect::*;
+    use mqtt_connect::*;
     ConnectFields {
         level: 5,
         clean_start: true,
@@ -923,7 +929,7 @@ fn connect_expected() -> ConnectFields {
 }
 
 fn mqttbytes_connect() -> mqttbytes::v5::Connect {
-    use mqtt5_connect::*;
+    use mqtt_connect::*;
     let mut will =
         mqttbytes::v5::LastWill::new(WILL_TOPIC, WILL_PAYLOAD, mqttbytes::QoS::AtMostOnce, false);
     will.properties = Some(mqttbytes::v5::WillProperties {
@@ -957,7 +963,7 @@ fn mqttbytes_connect() -> mqttbytes::v5::Connect {
 }
 
 fn rumqttc_connect() -> peers::RumqttcConnect {
-    use mqtt5_connect::*;
+    use mqtt_connect::*;
     use rumqttc::v5::mqttbytes::v5 as r;
     let connect = r::Connect {
         keep_alive: KEEP_ALIVE,
@@ -1057,18 +1063,18 @@ fn connect_fields_wire(packet: &Packet<'_>) -> ConnectFields {
     }
 }
 
-fn pairs(users: &mqtt5_connect::UserProperties<'_>) -> Vec<(String, String)> {
+fn pairs(users: &mqtt_connect::UserProperties<'_>) -> Vec<(String, String)> {
     users
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect()
 }
 
-fn connect_fields_hand(c: &mqtt5_connect::Connect<'_>) -> ConnectFields {
+fn connect_fields_hand(c: &mqtt_connect::Connect<'_>) -> ConnectFields {
     ConnectFields {
         level: match c.version {
-            mqtt5::Version::V311 => 4,
-            mqtt5::Version::V5 => 5,
+            mqtt_publish::Version::V311 => 4,
+            mqtt_publish::Version::V5 => 5,
         },
         clean_start: c.clean_start,
         keep_alive: c.keep_alive,
@@ -1218,7 +1224,7 @@ fn check_connect_validation(frame: &[u8]) {
         Ok((packet @ Packet::Connect { .. }, n)) => Some((connect_fields_wire(&packet), n)),
         _ => None,
     };
-    let hand = |b: &[u8]| mqtt5_connect::decode(b).map(|(c, n)| (connect_fields_hand(&c), n));
+    let hand = |b: &[u8]| mqtt_connect::decode(b).map(|(c, n)| (connect_fields_hand(&c), n));
     for len in 0..frame.len() {
         assert_eq!(hand(&frame[..len]), None, "hand accepts a truncated frame");
         assert_eq!(wire(&frame[..len]), None, "wire accepts a truncated frame");
@@ -1265,7 +1271,7 @@ fn consume_connect_wire(packet: &Packet<'_>) {
 }
 
 #[inline(always)]
-fn consume_connect_hand(c: &mqtt5_connect::Connect<'_>) {
+fn consume_connect_hand(c: &mqtt_connect::Connect<'_>) {
     black_box(c.version);
     black_box(c.clean_start);
     black_box(c.keep_alive);
@@ -1352,7 +1358,7 @@ fn mqtt5_connect_props_decode(c: &mut Criterion) {
     // The same CONNECT at protocol level 4 (no properties), so the 3.1.1 layout and its flag
     // rules are cross-checked too.
     let v311 = wire_protocols::mqtt::encode(
-        &mqtt5_connect::sample_wire(mqtt5::Version::V311),
+        &mqtt_connect::sample_wire(mqtt_publish::Version::V311),
         wire_protocols::mqtt::Version::V311,
     )
     .expect("encodable");
@@ -1405,8 +1411,8 @@ fn mqtt5_connect_props_decode(c: &mut Criterion) {
 fn mqtt5_connect_props_encode(c: &mut Criterion) {
     let mqttbytes = mqttbytes_connect();
     let rumqttc = rumqttc_connect();
-    let wire = mqtt5_connect::sample_wire(mqtt5::Version::V5);
-    let hand = mqtt5_connect::sample();
+    let wire = mqtt_connect::sample_wire(mqtt_publish::Version::V5);
+    let hand = mqtt_connect::sample();
 
     let mut reference = BytesMut::new();
     peers::v5_connect_encode_mqttbytes(&mqttbytes, &mut reference);

@@ -21,13 +21,24 @@ fn main() {
     let mut out = Vec::with_capacity(64 * 1024);
     let payload = [0x42u8; 64];
     let mqtt_publish = wire_benches::mqtt::sample(&payload);
-    let m311_publish = wire_benches::mqtt5::sample(&payload, wire_benches::mqtt5::Version::V311);
+    let m311_publish =
+        wire_benches::mqtt_publish::sample(&payload, wire_benches::mqtt_publish::Version::V311);
     let mut m311 = Vec::new();
-    wire_benches::mqtt5::encode(&m311_publish, wire_benches::mqtt5::Version::V311, &mut m311)
-        .unwrap();
-    let m5_publish = wire_benches::mqtt5::sample(&payload, wire_benches::mqtt5::Version::V5);
+    wire_benches::mqtt_publish::encode(
+        &m311_publish,
+        wire_benches::mqtt_publish::Version::V311,
+        &mut m311,
+    )
+    .unwrap();
+    let m5_publish =
+        wire_benches::mqtt_publish::sample(&payload, wire_benches::mqtt_publish::Version::V5);
     let mut m5 = Vec::new();
-    wire_benches::mqtt5::encode(&m5_publish, wire_benches::mqtt5::Version::V5, &mut m5).unwrap();
+    wire_benches::mqtt_publish::encode(
+        &m5_publish,
+        wire_benches::mqtt_publish::Version::V5,
+        &mut m5,
+    )
+    .unwrap();
     let m311_batch = m311.repeat(256);
     let mut total = 0u64;
     for _ in 0..iterations {

@@ -5,7 +5,7 @@
 //! other, and the ratio measures inlining luck instead of the generated code. (Measured with
 //! callgrind, the derived and the hand-written MQTT decoders execute 145 and 141 instructions.)
 
-use crate::{mqtt, mqtt5, mqtt5_connect, msgpack, rocketmq};
+use crate::{mqtt, mqtt_connect, mqtt_publish, msgpack, rocketmq};
 use wire_runtime::{EncodeWith, WireEncode, decode};
 
 #[inline(never)]
@@ -48,7 +48,7 @@ pub fn mqtt_publish_encode_hand(publish: &mqtt::Publish<'_>, out: &mut Vec<u8>) 
     mqtt::hand::encode(publish, out);
 }
 
-// `wire_protocols::mqtt` against `crate::mqtt5` (hand). Decoders take the input at a frame
+// `wire_protocols::mqtt` against `crate::mqtt_publish` (hand). Decoders take the input at a frame
 // boundary and return the packet and the bytes it took, each in its own result type (turning
 // wire's `Result` into an `Option` here would copy the 152-byte result once more: a `memcpy`
 // call); encoders append to a reused `Vec`.
@@ -63,8 +63,8 @@ pub fn mqtt311_publish_decode_wire(
 }
 
 #[inline(never)]
-pub fn mqtt311_publish_decode_hand(bytes: &[u8]) -> Option<(mqtt5::Publish<'_>, usize)> {
-    mqtt5::decode(bytes, mqtt5::Version::V311)
+pub fn mqtt311_publish_decode_hand(bytes: &[u8]) -> Option<(mqtt_publish::Publish<'_>, usize)> {
+    mqtt_publish::decode(bytes, mqtt_publish::Version::V311)
 }
 
 #[inline(never)]
@@ -75,8 +75,8 @@ pub fn mqtt5_publish_decode_wire(
 }
 
 #[inline(never)]
-pub fn mqtt5_publish_decode_hand(bytes: &[u8]) -> Option<(mqtt5::Publish<'_>, usize)> {
-    mqtt5::decode(bytes, mqtt5::Version::V5)
+pub fn mqtt5_publish_decode_hand(bytes: &[u8]) -> Option<(mqtt_publish::Publish<'_>, usize)> {
+    mqtt_publish::decode(bytes, mqtt_publish::Version::V5)
 }
 
 #[inline(never)]
@@ -87,8 +87,8 @@ pub fn mqtt311_publish_encode_wire(packet: &wire_protocols::mqtt::Packet<'_>, ou
 }
 
 #[inline(never)]
-pub fn mqtt311_publish_encode_hand(publish: &mqtt5::Publish<'_>, out: &mut Vec<u8>) {
-    mqtt5::encode(publish, mqtt5::Version::V311, out).expect("encodable");
+pub fn mqtt311_publish_encode_hand(publish: &mqtt_publish::Publish<'_>, out: &mut Vec<u8>) {
+    mqtt_publish::encode(publish, mqtt_publish::Version::V311, out).expect("encodable");
 }
 
 #[inline(never)]
@@ -99,11 +99,11 @@ pub fn mqtt5_publish_encode_wire(packet: &wire_protocols::mqtt::Packet<'_>, out:
 }
 
 #[inline(never)]
-pub fn mqtt5_publish_encode_hand(publish: &mqtt5::Publish<'_>, out: &mut Vec<u8>) {
-    mqtt5::encode(publish, mqtt5::Version::V5, out).expect("encodable");
+pub fn mqtt5_publish_encode_hand(publish: &mqtt_publish::Publish<'_>, out: &mut Vec<u8>) {
+    mqtt_publish::encode(publish, mqtt_publish::Version::V5, out).expect("encodable");
 }
 
-// CONNECT with 5.0 properties and a will: `wire_protocols::mqtt` against `crate::mqtt5_connect`.
+// CONNECT with 5.0 properties and a will: `wire_protocols::mqtt` against `crate::mqtt_connect`.
 
 #[inline(never)]
 pub fn mqtt5_connect_decode_wire(
@@ -113,8 +113,8 @@ pub fn mqtt5_connect_decode_wire(
 }
 
 #[inline(never)]
-pub fn mqtt5_connect_decode_hand(bytes: &[u8]) -> Option<(mqtt5_connect::Connect<'_>, usize)> {
-    mqtt5_connect::decode(bytes)
+pub fn mqtt5_connect_decode_hand(bytes: &[u8]) -> Option<(mqtt_connect::Connect<'_>, usize)> {
+    mqtt_connect::decode(bytes)
 }
 
 #[inline(never)]
@@ -125,8 +125,8 @@ pub fn mqtt5_connect_encode_wire(packet: &wire_protocols::mqtt::Packet<'_>, out:
 }
 
 #[inline(never)]
-pub fn mqtt5_connect_encode_hand(connect: &mqtt5_connect::Connect<'_>, out: &mut Vec<u8>) {
-    mqtt5_connect::encode(connect, out).expect("encodable");
+pub fn mqtt5_connect_encode_hand(connect: &mqtt_connect::Connect<'_>, out: &mut Vec<u8>) {
+    mqtt_connect::encode(connect, out).expect("encodable");
 }
 
 // msgpack, Ignite 3's `ClientMessagePackerBenchmark` bodies: each appends to a reused `Vec`

@@ -3,9 +3,9 @@
 
 pub mod entry;
 pub mod mqtt;
-pub mod mqtt5;
-pub mod mqtt5_connect;
+pub mod mqtt_connect;
 mod mqtt_hand;
+pub mod mqtt_publish;
 pub mod msgpack;
 pub mod rocketmq;
 pub mod rocketmq_remoting;

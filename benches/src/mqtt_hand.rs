@@ -1,4 +1,4 @@
-//! Building blocks shared by the hand-written MQTT codecs (`mqtt5`, `mqtt5_connect`): Variable
+//! Building blocks shared by the hand-written MQTT codecs (`mqtt_publish`, `mqtt_connect`): Variable
 //! Byte Integers, `u16`-prefixed fields, single-pass string checks, property identifiers.
 
 use bytes::BufMut;

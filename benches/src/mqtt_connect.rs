@@ -14,12 +14,12 @@
 //! * client id and user name: UTF-8 without U+0000; the will topic is a topic name, so no
 //!   wildcards either (as in the derived decoder); will payload and password: binary data.
 //!
-//! As in `crate::mqtt5`, properties land in typed fields and user properties stay in the
+//! As in `crate::mqtt_publish`, properties land in typed fields and user properties stay in the
 //! validated section, iterated lazily without allocating. The encoder writes properties in
 //! mqttbytes' order and derives the Connect Flags from which parts are present.
 
 use crate::mqtt_hand::*;
-use crate::mqtt5::Version;
+use crate::mqtt_publish::Version;
 use bytes::BufMut;
 
 /// A CONNECT packet, borrowed from the input.
