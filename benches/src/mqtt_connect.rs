@@ -94,54 +94,9 @@ impl<'a> UserProperties<'a> {
     #[inline]
     pub fn iter(&self) -> UserPropertyIter<'a> {
         match *self {
-            UserProperties::Values(values) => UserPropertyIter {
-                given: values.iter(),
-                section: &[],
-                left: 0,
-            },
-            UserProperties::Decoded { section, count } => UserPropertyIter {
-                given: [].iter(),
-                section,
-                left: count,
-            },
+            UserProperties::Values(values) => UserPropertyIter::given(values),
+            UserProperties::Decoded { section, count } => UserPropertyIter::decoded(section, count),
         }
-    }
-}
-
-/// Iterator over user properties; walks a decoded section without re-validating it.
-#[derive(Debug, Clone)]
-pub struct UserPropertyIter<'a> {
-    given: core::slice::Iter<'a, (&'a str, &'a str)>,
-    section: &'a [u8],
-    left: u32,
-}
-
-impl<'a> Iterator for UserPropertyIter<'a> {
-    type Item = (&'a str, &'a str);
-
-    #[inline]
-    fn next(&mut self) -> Option<(&'a str, &'a str)> {
-        if let Some(&pair) = self.given.next() {
-            return Some(pair);
-        }
-        while self.left > 0 {
-            let (&id, rest) = self.section.split_first()?;
-            self.section = rest;
-            if id == USER_PROPERTY {
-                self.left -= 1;
-                let key = validated_str(&mut self.section)?;
-                let value = validated_str(&mut self.section)?;
-                return Some((key, value));
-            }
-            let len = match id {
-                PAYLOAD_FORMAT | REQUEST_PROBLEM | REQUEST_RESPONSE => 1,
-                RECEIVE_MAXIMUM | TOPIC_ALIAS_MAXIMUM => 2,
-                MESSAGE_EXPIRY | SESSION_EXPIRY | WILL_DELAY | MAXIMUM_PACKET_SIZE => 4,
-                _ => 2 + usize::from(u16::from_be_bytes(*self.section.first_chunk()?)),
-            };
-            self.section = self.section.get(len..)?;
-        }
-        None
     }
 }
 

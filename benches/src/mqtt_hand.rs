@@ -1,5 +1,6 @@
 //! Building blocks shared by the hand-written MQTT codecs (`mqtt_publish`, `mqtt_connect`): Variable
-//! Byte Integers, `u16`-prefixed fields, single-pass string checks, property identifiers.
+//! Byte Integers, `u16`-prefixed fields, single-pass string checks, property identifiers and the
+//! walk over a validated property section.
 
 use bytes::BufMut;
 
@@ -188,3 +189,86 @@ pub(crate) const RECEIVE_MAXIMUM: u8 = 0x21;
 pub(crate) const TOPIC_ALIAS_MAXIMUM: u8 = 0x22;
 /// Maximum Packet Size.
 pub(crate) const MAXIMUM_PACKET_SIZE: u8 = 0x27;
+
+/// The property at the front of a property section the decoder validated: its identifier and
+/// its value's bytes (strings and binary data with their length prefix). `None` at the end, or
+/// for an identifier MQTT 5.0 does not define (table 2.2.2.2).
+#[inline]
+pub(crate) fn next_property<'a>(section: &mut &'a [u8]) -> Option<(u8, &'a [u8])> {
+    let (&id, rest) = section.split_first()?;
+    let prefixed = |at: usize| {
+        let len = rest.get(at..)?.first_chunk::<2>()?;
+        Some(2 + usize::from(u16::from_be_bytes(*len)))
+    };
+    let len = match id {
+        // Byte.
+        0x01 | 0x17 | 0x19 | 0x24 | 0x25 | 0x28 | 0x29 | 0x2a => 1,
+        // Two Byte Integer.
+        0x13 | 0x21 | 0x22 | 0x23 => 2,
+        // Four Byte Integer.
+        0x02 | 0x11 | 0x18 | 0x27 => 4,
+        // Variable Byte Integer.
+        0x0b => rest.iter().position(|&b| b < 0x80)? + 1,
+        // UTF-8 Encoded String or Binary Data.
+        0x03 | 0x08 | 0x09 | 0x12 | 0x15 | 0x16 | 0x1a | 0x1c | 0x1f => prefixed(0)?,
+        // UTF-8 String Pair.
+        USER_PROPERTY => {
+            let key = prefixed(0)?;
+            key + prefixed(key)?
+        }
+        _ => return None,
+    };
+    let (value, rest) = rest.split_at_checked(len)?;
+    *section = rest;
+    Some((id, value))
+}
+
+/// User properties in wire order: given as values (to encode), or walked in a property section
+/// the decoder validated, which holds `left` of them (among other properties).
+#[derive(Debug, Clone)]
+pub struct UserPropertyIter<'a> {
+    given: core::slice::Iter<'a, (&'a str, &'a str)>,
+    section: &'a [u8],
+    left: u32,
+}
+
+impl<'a> UserPropertyIter<'a> {
+    /// The pairs given.
+    pub(crate) fn given(values: &'a [(&'a str, &'a str)]) -> Self {
+        UserPropertyIter {
+            given: values.iter(),
+            section: &[],
+            left: 0,
+        }
+    }
+
+    /// The `count` pairs of a validated property section.
+    pub(crate) fn decoded(section: &'a [u8], count: u32) -> Self {
+        UserPropertyIter {
+            given: [].iter(),
+            section,
+            left: count,
+        }
+    }
+}
+
+impl<'a> Iterator for UserPropertyIter<'a> {
+    type Item = (&'a str, &'a str);
+
+    #[inline]
+    fn next(&mut self) -> Option<(&'a str, &'a str)> {
+        if let Some(&pair) = self.given.next() {
+            return Some(pair);
+        }
+        while self.left > 0 {
+            let (id, mut value) = next_property(&mut self.section)?;
+            if id == USER_PROPERTY {
+                self.left -= 1;
+                let key = validated_str(&mut value)?;
+                let val = validated_str(&mut value)?;
+                return Some((key, val));
+            }
+        }
+        None
+    }
+}

@@ -96,20 +96,12 @@ pub struct Section<'a> {
 impl<'a> Repeatable<'a> {
     /// User properties (key, value), in wire order.
     #[inline]
-    pub fn user_properties(&self) -> UserProperties<'a> {
+    pub fn user_properties(&self) -> UserPropertyIter<'a> {
         match *self {
             Repeatable::Values {
                 user_properties, ..
-            } => UserProperties {
-                given: user_properties.iter(),
-                section: &[],
-                left: 0,
-            },
-            Repeatable::Decoded(s) => UserProperties {
-                given: [].iter(),
-                section: s.bytes,
-                left: s.user_properties,
-            },
+            } => UserPropertyIter::given(user_properties),
+            Repeatable::Decoded(s) => UserPropertyIter::decoded(s.bytes, s.user_properties),
         }
     }
 
@@ -130,35 +122,6 @@ impl<'a> Repeatable<'a> {
                 left: s.subscription_ids,
             },
         }
-    }
-}
-
-/// Iterator over user properties; walks a decoded section without re-validating it.
-#[derive(Debug, Clone)]
-pub struct UserProperties<'a> {
-    given: core::slice::Iter<'a, (&'a str, &'a str)>,
-    section: &'a [u8],
-    left: u32,
-}
-
-impl<'a> Iterator for UserProperties<'a> {
-    type Item = (&'a str, &'a str);
-
-    #[inline]
-    fn next(&mut self) -> Option<(&'a str, &'a str)> {
-        if let Some(&pair) = self.given.next() {
-            return Some(pair);
-        }
-        while self.left > 0 {
-            let (id, mut value) = next_property(&mut self.section)?;
-            if id == USER_PROPERTY {
-                self.left -= 1;
-                let key = validated_str(&mut value)?;
-                let val = validated_str(&mut value)?;
-                return Some((key, val));
-            }
-        }
-        None
     }
 }
 
@@ -187,30 +150,6 @@ impl Iterator for SubscriptionIds<'_> {
         }
         None
     }
-}
-
-/// The next property of a validated section: its identifier and value bytes.
-#[inline]
-fn next_property<'a>(section: &mut &'a [u8]) -> Option<(u8, &'a [u8])> {
-    let (&id, rest) = section.split_first()?;
-    let len = match id {
-        PAYLOAD_FORMAT => 1,
-        MESSAGE_EXPIRY => 4,
-        TOPIC_ALIAS => 2,
-        CONTENT_TYPE | RESPONSE_TOPIC | CORRELATION_DATA => {
-            2 + usize::from(u16::from_be_bytes(*rest.first_chunk()?))
-        }
-        USER_PROPERTY => {
-            let key = usize::from(u16::from_be_bytes(*rest.first_chunk()?));
-            let value = rest.get(2 + key..)?.first_chunk()?;
-            4 + key + usize::from(u16::from_be_bytes(*value))
-        }
-        SUBSCRIPTION_ID => rest.iter().position(|&b| b < 0x80)? + 1,
-        _ => return None,
-    };
-    let (value, rest) = rest.split_at_checked(len)?;
-    *section = rest;
-    Some((id, value))
 }
 
 /// Parses and validates the property section at the front of `input`.
