@@ -250,7 +250,7 @@ impl<'de> Deserializer<'de> for &'de Node {
         }
     }
 
-    /// A byte string field asks for its bytes under [`crate::hex::HEX_BYTES`].
+    /// A byte string field asks for its bytes as a newtype of a private name: its hex decoded.
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
         name: &'static str,

@@ -115,7 +115,7 @@ pub fn deserialize<'de: 'a, 'a, D: serde::Deserializer<'de>>(d: D) -> Result<&'a
 
 /// The name under which a byte string field asks for its bytes: a [`crate::Document`] answers
 /// with the bytes its hex string spells; any other deserializer treats it as a newtype, which
-/// [`BorrowedBytes`] reads as bytes from a binary format and refuses in a text format (where
+/// `BorrowedBytes` reads as bytes from a binary format and refuses in a text format (where
 /// `deserialize_bytes` would lend the hex digits themselves).
 pub(crate) const HEX_BYTES: &str = "$wire_protocols::hex::Bytes";
 

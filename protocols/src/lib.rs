@@ -7,6 +7,26 @@
 //! - [`ignite`]: the Apache Ignite 3 thin-client protocol, msgpack values in a length envelope.
 //! - [`rocketmq`]: Apache RocketMQ remoting frames (JSON and binary headers), typed custom
 //!   headers, and the message bodies of PULL_MESSAGE and SEND_BATCH_MESSAGE.
+//!
+//! Each decodes borrowing from the input and checks the protocol's own rules:
+//!
+//! ```
+//! use wire_protocols::mqtt::{self, Packet, Version};
+//!
+//! let frame = [0x30, 0x08, 0x00, 0x03, b'a', b'/', b'b', b'h', b'i', b'!'];
+//! let (packet, used) = mqtt::decode(&frame, Version::V311)?;
+//! let Packet::Publish { publish, .. } = packet else { unreachable!() };
+//! assert_eq!((publish.topic.as_str(), publish.payload, used), ("a/b", &b"hi!"[..], 10));
+//! assert_eq!(mqtt::encode(&Packet::Publish { flags: Default::default(), publish }, Version::V311)?, frame);
+//! // A wildcard in a topic name is malformed, and the error says where.
+//! let err = mqtt::decode(&[0x30, 0x04, 0x00, 0x01, b'#', b'!'], Version::V311).unwrap_err();
+//! assert_eq!(err.offset(), 4);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Features: `tokio` (a `tokio_util` codec per protocol, over `wire_runtime::FrameCodec`),
+//! `serde` (`Serialize`, and `Deserialize` from a `Document` that owns what the values
+//! borrow), `gzip` and `zlib` (compressed Stream sub-batches and RocketMQ bodies).
 #![warn(missing_docs)]
 
 pub mod ignite;

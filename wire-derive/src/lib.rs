@@ -1,8 +1,28 @@
 //! # wire-derive
 //!
 //! `#[derive(WireDecode, WireEncode)]` for the `wire-runtime` crate: use it through
-//! `wire_runtime`, which re-exports both derives. The attribute reference is in the workspace
-//! README.
+//! `wire_runtime`, which re-exports both derives and has the traits they implement.
+//!
+//! ```
+//! use wire_runtime::{WireDecode, WireEncode};
+//!
+//! #[derive(WireDecode, WireEncode, Debug, PartialEq)]
+//! struct Header {
+//!     code: i16,
+//!     language: u8,
+//!     version: i16,
+//!     opaque: i32,
+//!     flag: i32,
+//! }
+//!
+//! let bytes = [0, 12, 1, 0, 2, 0, 0, 0, 7, 0, 0, 0, 0];
+//! let header: Header = wire_runtime::decode(&bytes)?;
+//! assert_eq!(header, Header { code: 12, language: 1, version: 2, opaque: 7, flag: 0 });
+//! assert_eq!(header.encode_to_vec()?, bytes);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The attribute reference is in the workspace README.
 //!
 //! The macro works in three steps, after serde_derive: parse every `#[wire(...)]` attribute
 //! (`internals::attr`), hold each key against the table of where it may stand
@@ -10,6 +30,7 @@
 //! `lower`, `bits`, `tags`, into `internals::ast`), collecting all mistakes with their spans;
 //! check the model across fields (`internals::check`); then generate straight-line code from it
 //! (`codegen::de`, `codegen::ser`).
+#![warn(missing_docs)]
 
 mod codegen;
 mod internals;

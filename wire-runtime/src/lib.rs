@@ -28,6 +28,7 @@
 //!
 //! The crate is `no_std` + `alloc` with `default-features = false`.
 #![no_std]
+#![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;

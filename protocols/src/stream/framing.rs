@@ -90,7 +90,7 @@ impl wire_runtime::Outgoing for StreamFrames {
 }
 
 /// A command encoded as a whole frame: its `u32` size, then the command (what
-/// [`StreamCodec`] writes, with [`StreamFrames`] as the context).
+/// `StreamCodec` writes, with [`StreamFrames`] as the context).
 impl wire_runtime::EncodeWith<StreamFrames> for super::Command<'_> {
     fn encoded_len_with(&self, _: StreamFrames) -> usize {
         super::frame_encoded_len(self)
