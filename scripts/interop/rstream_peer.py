@@ -2,13 +2,16 @@
 """A second, independent RabbitMQ Stream client (rstream from PyPI, `pip install rstream==1.1.1`) for the interop test.
 
 Usage:
-  rstream_peer.py publish --addr HOST:PORT --stream NAME --count N
+  rstream_peer.py publish --addr HOST:PORT --stream NAME --count N [--sub-entry K [--gzip]]
   rstream_peer.py consume --addr HOST:PORT --stream NAME [--count N] [--idle SECS]
 
 publish: creates the stream if missing (guest/guest, vhost /), publishes N messages and waits until the
 broker has confirmed every one. Message i (0-based) is the raw body b"rstream-%06d" % i (14 bytes for i < 10**6).
 rstream sends a `bytes` message as-is (utils.RawMessage: no AMQP 1.0 wrapping), so the stream record
 *is* those 14 bytes: in the chunk it is a simple entry, u32 big-endian length (top bit 0) + body.
+With --sub-entry K, the messages go K at a time into sub-entries (send_sub_entry: one entry of
+type 1 holding K records, gzip-compressed with --gzip), so that the broker writes sub-batch entries
+into its chunks and computes their CRCs: an independent source for a consumer's sub-batch parsing.
 Prints one JSON line: {"published": N, "confirmed": N, "sha256": <hex of the concatenated bodies>}.
 
 consume: reads the stream from the first offset, without a decoder (the callback gets each record's raw
@@ -24,7 +27,8 @@ import hashlib
 import json
 import sys
 
-from rstream import ConfirmationStatus, Consumer, ConsumerOffsetSpecification, MessageContext, OffsetType, Producer
+from rstream import (CompressionType, ConfirmationStatus, Consumer, ConsumerOffsetSpecification, MessageContext,
+                     OffsetType, Producer)
 
 BATCH = 100  # messages per Publish frame (15-byte bodies: far below frame_max)
 
@@ -41,8 +45,11 @@ def fail(msg: str) -> None:
     raise PeerError(msg)  # not SystemExit: that must not be raised inside an asyncio task
 
 
-async def publish(host: str, port: int, stream: str, count: int, timeout: float) -> dict:
+async def publish(host: str, port: int, stream: str, count: int, timeout: float,
+                  sub_entry: int | None = None, gzip: bool = False) -> dict:
     confirmed, errors, done = 0, [], asyncio.Event()
+    # One confirmation per publishing id: per message, or per sub-entry.
+    expected = count if sub_entry is None else -(-count // sub_entry)
 
     def on_confirm(status: ConfirmationStatus) -> None:  # called once per publishing id
         nonlocal confirmed
@@ -50,23 +57,29 @@ async def publish(host: str, port: int, stream: str, count: int, timeout: float)
             confirmed += 1
         else:
             errors.append(f"publishing id {status.message_id}: response code {status.response_code}")
-        if confirmed + len(errors) == count:
+        if confirmed + len(errors) == expected:
             done.set()
 
     async with Producer(host, port, username="guest", password="guest", vhost="/", max_retries=3) as producer:
         await producer.create_stream(stream, exists_ok=True)
-        for start in range(0, count, BATCH):
-            await producer.send_batch(stream, [body(i) for i in range(start, min(start + BATCH, count))],
-                                      on_publish_confirm=on_confirm)
+        if sub_entry is None:
+            for start in range(0, count, BATCH):
+                await producer.send_batch(stream, [body(i) for i in range(start, min(start + BATCH, count))],
+                                          on_publish_confirm=on_confirm)
+        else:
+            compression = CompressionType.Gzip if gzip else CompressionType.No
+            for start in range(0, count, sub_entry):
+                await producer.send_sub_entry(stream, [body(i) for i in range(start, min(start + sub_entry, count))],
+                                              compression_type=compression, on_publish_confirm=on_confirm)
         if count:
             try:
                 await asyncio.wait_for(done.wait(), timeout)
             except asyncio.TimeoutError:
-                fail(f"only {confirmed} of {count} messages confirmed after {timeout} s")
+                fail(f"only {confirmed} of {expected} publishing ids confirmed after {timeout} s")
     if errors:
         fail(f"{len(errors)} messages rejected: " + "; ".join(errors[:5]))
     digest = hashlib.sha256(b"".join(body(i) for i in range(count))).hexdigest()
-    return {"published": count, "confirmed": confirmed, "sha256": digest}
+    return {"published": count, "confirmed": confirmed, "publishing_ids": expected, "sha256": digest}
 
 
 async def consume(host: str, port: int, stream: str, count: int | None, idle: float, timeout: float) -> dict:
@@ -115,6 +128,8 @@ def main() -> int:
     ap.add_argument("--stream", required=True)
     ap.add_argument("--count", type=int, help="publish: messages to send (required); consume: records to wait for")
     ap.add_argument("--idle", type=float, default=2.0, help="consume without --count: stop after this many quiet seconds")
+    ap.add_argument("--sub-entry", type=int, help="publish: messages per sub-entry (sub-batch entries)")
+    ap.add_argument("--gzip", action="store_true", help="publish with --sub-entry: gzip each sub-entry")
     ap.add_argument("--timeout", type=float, default=60.0, help="overall limit in seconds")
     a = ap.parse_args()
     host, _, port = a.addr.rpartition(":")
@@ -124,7 +139,7 @@ def main() -> int:
         ap.error("publish needs --count N (N >= 0)")
     try:
         if a.command == "publish":
-            coro = publish(host, int(port), a.stream, a.count, a.timeout)
+            coro = publish(host, int(port), a.stream, a.count, a.timeout, a.sub_entry, a.gzip)
         else:
             coro = consume(host, int(port), a.stream, a.count, a.idle, a.timeout)
         result = asyncio.run(asyncio.wait_for(coro, a.timeout + 10))

@@ -218,11 +218,13 @@ proptest! {
 
     /// `mqtt::decode` gives PUBLISH its own copy of the derived decoder: it must answer exactly
     /// as the one decoder of every kind does, on valid packets, their truncations, and their
-    /// bytes changed at random (errors included, with their paths and offsets).
+    /// bytes changed at random (errors included, with their paths and offsets). Three cases in
+    /// four are PUBLISH (drawn among all fifteen kinds evenly, about one in fifteen was), the
+    /// others any packet, which must still reach the shared copy.
     #[test]
     fn publish_fast_path_answers_as_the_derived_decoder(
         (version, spec) in prop_oneof![Just(V311), Just(V5)]
-            .prop_flat_map(|v| (Just(v), any_packet(v))),
+            .prop_flat_map(|v| (Just(v), prop_oneof![3 => publish(v), 1 => any_packet(v)])),
         changes in vec((any::<prop::sample::Index>(), any::<u8>()), 0..4),
         cut in any::<prop::sample::Index>(),
     ) {

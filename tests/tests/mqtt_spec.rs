@@ -135,12 +135,165 @@ const VALID: &[(&str, &[u8], Version)] = &[
     ),
 ];
 
+/// What each packet of [`VALID`] decodes to, as its kind and its fields' JSON, read off the bytes
+/// by hand from the specification (flag bits, reason codes, property identifiers), not from the
+/// decoder.
+const EXPECTED: &[(&str, &str, &str)] = &[
+    (
+        "CONNECT 3.1.1 clean, keep-alive 60, empty id",
+        "CONNECT",
+        r##"{"connect":{"version":"V311","flags":{"username":false,"password":false,"will_retain":false,"will_qos":"AtMostOnce","will":false,"clean_start":true},"keep_alive":60,"properties":null,"client_id":"","will":null,"username":null,"password":null}}"##,
+    ),
+    (
+        "CONNECT 5.0 session expiry",
+        "CONNECT",
+        r##"{"connect":{"version":"V5","flags":{"username":false,"password":false,"will_retain":false,"will_qos":"AtMostOnce","will":false,"clean_start":true},"keep_alive":60,"properties":[{"SessionExpiryInterval":10}],"client_id":"","will":null,"username":null,"password":null}}"##,
+    ),
+    (
+        "CONNECT 3.1.1 will QoS 1 retained",
+        "CONNECT",
+        r##"{"connect":{"version":"V311","flags":{"username":false,"password":false,"will_retain":true,"will_qos":"AtLeastOnce","will":true,"clean_start":true},"keep_alive":10,"properties":null,"client_id":"c","will":{"properties":null,"topic":"wt","payload":{"bytes":"6869"}},"username":null,"password":null}}"##,
+    ),
+    (
+        "CONNACK 3.1.1 session present",
+        "CONNACK",
+        r##"{"connack":{"flags":{"session_present":true},"return_code":"Accepted","reason":null,"properties":null}}"##,
+    ),
+    (
+        "CONNACK 3.1.1 not authorized",
+        "CONNACK",
+        r##"{"connack":{"flags":{"session_present":false},"return_code":"NotAuthorized","reason":null,"properties":null}}"##,
+    ),
+    (
+        "CONNACK 5.0 topic alias maximum",
+        "CONNACK",
+        r##"{"connack":{"flags":{"session_present":false},"return_code":null,"reason":"Success","properties":[{"TopicAliasMaximum":10}]}}"##,
+    ),
+    (
+        "PUBLISH 3.1.1 QoS 0 empty payload",
+        "PUBLISH",
+        r##"{"flags":{"dup":false,"qos":"AtMostOnce","retain":false},"publish":{"topic":"a/b","packet_id":null,"properties":null,"payload":""}}"##,
+    ),
+    (
+        "PUBLISH 3.1.1 QoS 2 dup retain",
+        "PUBLISH",
+        r##"{"flags":{"dup":true,"qos":"ExactlyOnce","retain":true},"publish":{"topic":"a/b","packet_id":4660,"properties":null,"payload":"ff"}}"##,
+    ),
+    (
+        "PUBLISH 5.0 QoS 1 with user property",
+        "PUBLISH",
+        r##"{"flags":{"dup":false,"qos":"AtLeastOnce","retain":false},"publish":{"topic":"t","packet_id":1,"properties":[{"UserProperty":["k","v"]}],"payload":"7879"}}"##,
+    ),
+    (
+        "PUBLISH 5.0 empty topic with alias",
+        "PUBLISH",
+        r##"{"flags":{"dup":false,"qos":"AtMostOnce","retain":false},"publish":{"topic":"","packet_id":null,"properties":[{"TopicAlias":{"alias":1}}],"payload":""}}"##,
+    ),
+    (
+        "PUBACK 3.1.1",
+        "PUBACK",
+        r##"{"ack":{"packet_id":10,"reason":"Success","properties":[]}}"##,
+    ),
+    (
+        "PUBACK 5.0 short form",
+        "PUBACK",
+        r##"{"ack":{"packet_id":10,"reason":"Success","properties":[]}}"##,
+    ),
+    (
+        "PUBACK 5.0 reason only",
+        "PUBACK",
+        r##"{"ack":{"packet_id":10,"reason":"NoMatchingSubscribers","properties":[]}}"##,
+    ),
+    (
+        "PUBACK 5.0 reason string",
+        "PUBACK",
+        r##"{"ack":{"packet_id":10,"reason":"UnspecifiedError","properties":[{"ReasonString":"x"}]}}"##,
+    ),
+    (
+        "PUBREC 3.1.1",
+        "PUBREC",
+        r##"{"ack":{"packet_id":11,"reason":"Success","properties":[]}}"##,
+    ),
+    (
+        "PUBREL 3.1.1",
+        "PUBREL",
+        r##"{"ack":{"packet_id":11,"reason":"Success","properties":[]}}"##,
+    ),
+    (
+        "PUBCOMP 5.0 not found",
+        "PUBCOMP",
+        r##"{"ack":{"packet_id":11,"reason":"PacketIdentifierNotFound","properties":[]}}"##,
+    ),
+    (
+        "SUBSCRIBE 3.1.1 two filters",
+        "SUBSCRIBE",
+        r##"{"subscribe":{"packet_id":1,"properties":null,"filters":[["a",{"qos":"AtLeastOnce","no_local":false,"retain_as_published":false,"retain_handling":"OnSubscribe"}],["#",{"qos":"ExactlyOnce","no_local":false,"retain_as_published":false,"retain_handling":"OnSubscribe"}]]}}"##,
+    ),
+    (
+        "SUBSCRIBE 5.0 options and id",
+        "SUBSCRIBE",
+        r##"{"subscribe":{"packet_id":1,"properties":[{"SubscriptionIdentifier":{"id":7}}],"filters":[["a",{"qos":"AtLeastOnce","no_local":true,"retain_as_published":true,"retain_handling":"Never"}]]}}"##,
+    ),
+    (
+        "SUBACK 3.1.1 granted and failure",
+        "SUBACK",
+        r##"{"suback":{"packet_id":1,"properties":null,"codes":["GrantedQoS1","UnspecifiedError"]}}"##,
+    ),
+    (
+        "SUBACK 5.0",
+        "SUBACK",
+        r##"{"suback":{"packet_id":1,"properties":[],"codes":["GrantedQoS2"]}}"##,
+    ),
+    (
+        "UNSUBSCRIBE 3.1.1",
+        "UNSUBSCRIBE",
+        r##"{"unsubscribe":{"packet_id":2,"properties":null,"filters":["a"]}}"##,
+    ),
+    (
+        "UNSUBACK 3.1.1",
+        "UNSUBACK",
+        r##"{"unsuback":{"packet_id":2,"properties":null,"codes":[]}}"##,
+    ),
+    (
+        "UNSUBACK 5.0",
+        "UNSUBACK",
+        r##"{"unsuback":{"packet_id":2,"properties":[],"codes":["NoSubscriptionExisted"]}}"##,
+    ),
+    ("PINGREQ", "PINGREQ", r##"{"body":null}"##),
+    ("PINGRESP", "PINGRESP", r##"{"body":null}"##),
+    (
+        "DISCONNECT 3.1.1",
+        "DISCONNECT",
+        r##"{"disconnect":{"reason":"Success","properties":[]}}"##,
+    ),
+    (
+        "DISCONNECT 5.0 with will",
+        "DISCONNECT",
+        r##"{"disconnect":{"reason":"DisconnectWithWill","properties":[]}}"##,
+    ),
+    (
+        "AUTH 5.0 short form",
+        "AUTH",
+        r##"{"auth":{"reason":"Success","properties":[]}}"##,
+    ),
+    (
+        "AUTH 5.0 continue with method",
+        "AUTH",
+        r##"{"auth":{"reason":"ContinueAuthentication","properties":[{"AuthenticationMethod":"SCR"}]}}"##,
+    ),
+];
+
 #[test]
 fn valid_packets_round_trip() {
-    for (name, bytes, version) in VALID {
+    assert_eq!(EXPECTED.len(), VALID.len());
+    for ((name, bytes, version), (expected_name, kind, fields)) in VALID.iter().zip(EXPECTED) {
+        assert_eq!(name, expected_name);
         let (packet, used) =
             mqtt::decode(bytes, *version).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(used, bytes.len(), "{name}");
+        assert_eq!(packet.name(), *kind, "{name}");
+        let expected: serde_json::Value = serde_json::from_str(fields).unwrap();
+        assert_eq!(serde_json::to_value(&packet).unwrap(), expected, "{name}");
         assert_eq!(
             mqtt::encode(&packet, *version).unwrap(),
             *bytes,

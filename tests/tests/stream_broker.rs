@@ -592,29 +592,62 @@ fn rstream_available() -> bool {
     importable
 }
 
+/// How the rstream peer batches what it publishes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Batching {
+    /// Each message a simple entry.
+    Simple,
+    /// Ten messages per sub-batch entry, gzip-compressed or not: the broker writes the
+    /// entries and computes the chunk CRCs over them, an independent source for both.
+    SubEntries { gzip: bool },
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn rstream_publishes_we_consume() {
+    consume_from_rstream(Batching::Simple).await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn rstream_sub_entries_we_consume() {
+    consume_from_rstream(Batching::SubEntries { gzip: false }).await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn rstream_gzip_sub_entries_we_consume() {
+    consume_from_rstream(Batching::SubEntries { gzip: true }).await;
+}
+
+/// rstream creates a stream and publishes 1000 raw bodies b"rstream-%06d" % i, confirmed; we
+/// subscribe from the first offset and check every chunk's CRC, every entry's shape and every
+/// record, in order.
+async fn consume_from_rstream(batching: Batching) {
     let Some(addr) = broker() else { return };
     if !rstream_available() {
         return;
     }
     const N: u64 = 1000;
+    const PER_SUB_ENTRY: u64 = 10;
     let stream_name = unique_stream("rstream");
     let stream = stream_name.as_str();
     let subscription_id = 1u8;
 
-    // rstream creates the stream and publishes raw bodies b"rstream-%06d" % i, confirmed.
     let script = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../scripts/interop/rstream_peer.py"
     );
+    let mut command = tokio::process::Command::new("python3");
+    command
+        .args([script, "publish", "--addr", &addr, "--stream", stream])
+        .args(["--count", &N.to_string()]);
+    if let Batching::SubEntries { gzip } = batching {
+        command.args(["--sub-entry", &PER_SUB_ENTRY.to_string()]);
+        if gzip {
+            command.arg("--gzip");
+        }
+    }
     let output = tokio::time::timeout(
         Duration::from_secs(90),
-        tokio::process::Command::new("python3")
-            .args([script, "publish", "--addr", &addr, "--stream", stream])
-            .args(["--count", &N.to_string()])
-            .stderr(std::process::Stdio::inherit())
-            .output(),
+        command.stderr(std::process::Stdio::inherit()).output(),
     )
     .await
     .expect("rstream peer finished within 90 s")
@@ -624,7 +657,7 @@ async fn rstream_publishes_we_consume() {
     let report: serde_json::Value = serde_json::from_str(stdout.trim())
         .unwrap_or_else(|e| panic!("rstream peer printed {stdout:?}: {e}"));
     assert_eq!(report["published"], N, "{report}");
-    assert_eq!(report["confirmed"], N, "{report}");
+    assert_eq!(report["confirmed"], report["publishing_ids"], "{report}");
 
     let mut client = Client::connect(&addr).await;
     client
@@ -640,6 +673,7 @@ async fn rstream_publishes_we_consume() {
         })
         .await;
     let mut next_offset = 0u64;
+    let mut sub_batches = 0u64;
     while next_offset < N {
         let frame = client.recv().await;
         let Command::Deliver(deliver) = decode(&frame) else {
@@ -651,15 +685,35 @@ async fn rstream_publishes_we_consume() {
             .verify_crc()
             .unwrap_or_else(|e| panic!("chunk at {}: {e}", chunk.chunk_first_offset));
         assert_eq!(chunk.chunk_first_offset, next_offset, "gap or repeat");
-        for record in chunk.records() {
-            let record = record.unwrap_or_else(|e| panic!("chunk at {next_offset}: {e}"));
-            assert_eq!(record.offset, next_offset);
-            assert_eq!(
-                record.data,
-                format!("rstream-{next_offset:06}").as_bytes(),
-                "record {next_offset}"
-            );
+        let mut check = |record: &[u8]| {
+            let expected = format!("rstream-{next_offset:06}");
+            assert_eq!(record, expected.as_bytes(), "record {next_offset}");
             next_offset += 1;
+        };
+        for entry in chunk.entries() {
+            let entry =
+                entry.unwrap_or_else(|e| panic!("chunk at {}: {e}", chunk.chunk_first_offset));
+            match (entry, batching) {
+                (Entry::Simple { data }, Batching::Simple) => check(data),
+                (Entry::SubBatch(batch), Batching::SubEntries { gzip }) => {
+                    sub_batches += 1;
+                    let compression = if gzip {
+                        stream::Compression::Gzip
+                    } else {
+                        stream::Compression::None
+                    };
+                    assert_eq!(batch.compression(), compression);
+                    assert_eq!(u64::from(batch.record_count), PER_SUB_ENTRY);
+                    let records = batch.decompress().expect("sub-batch decompresses");
+                    assert_eq!(records.len(), batch.uncompressed_length as usize);
+                    for record in stream::SubBatchRecords::new(&records, batch.record_count) {
+                        check(record.expect("sub-batch record"));
+                    }
+                }
+                (entry, batching) => {
+                    panic!("{batching:?} published, the broker wrote {entry:?}")
+                }
+            }
         }
         client
             .send(&Command::Credit(Credit {
@@ -669,6 +723,9 @@ async fn rstream_publishes_we_consume() {
             .await;
     }
     assert_eq!(next_offset, N, "a chunk ran past the last message");
+    if batching != Batching::Simple {
+        assert_eq!(sub_batches, N / PER_SUB_ENTRY);
+    }
 
     client
         .request(|correlation_id| {
