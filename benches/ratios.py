@@ -1,27 +1,39 @@
 #!/usr/bin/env python3
-"""Print each criterion case's median time per implementation, its rate (one op per iteration,
-in million ops per second, as Ignite and Go report theirs) and its ratio to `hand`.
+"""Print each criterion case's median time per implementation with criterion's 95% confidence
+interval for it, its rate (one op per iteration, in million ops per second, as Ignite and Go
+report theirs), its ratio to `hand` (wire / hand: below 1 is faster than hand-written code) and,
+for every peer crate, its ratio to `wire` (peer / wire: above 1 means wire is faster).
 
 Reads target/criterion/<case>/<impl>/new/estimates.json, as written by `cargo bench -p wire-benches`.
+Usage: ratios.py [criterion dir] [case filter substring]
 """
 import json
 import pathlib
 import sys
 
 root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "target/criterion")
+only = sys.argv[2] if len(sys.argv) > 2 else ""
+OURS = ("wire", "hand")
 rows = []
 for case in sorted(p for p in root.iterdir() if p.is_dir() and p.name != "report"):
+    if only not in case.name:
+        continue
     medians = {}
     for impl in sorted(p for p in case.iterdir() if p.is_dir() and p.name != "report"):
         est = impl / "new" / "estimates.json"
         if est.exists():
-            medians[impl.name] = json.loads(est.read_text())["median"]["point_estimate"]
-    hand = medians.get("hand")
-    for name, ns in sorted(medians.items()):
-        ratio = f"{ns / hand:.2f}x" if hand else "-"
-        rows.append((case.name, name, f"{ns:.2f} ns", f"{1e3 / ns:.1f} M/s", ratio))
+            median = json.loads(est.read_text())["median"]
+            ci = median["confidence_interval"]
+            medians[impl.name] = (median["point_estimate"], ci["lower_bound"], ci["upper_bound"])
+    hand = medians.get("hand", (None,))[0]
+    wire = medians.get("wire", (None,))[0]
+    for name, (ns, lo, hi) in sorted(medians.items(), key=lambda kv: (kv[0] not in OURS, kv[0])):
+        vs_hand = f"{ns / hand:.2f}x" if hand and name in OURS else "-"
+        peer = f"{ns / wire:.2f}x" if wire and name not in OURS else "-"
+        rows.append((case.name, name, f"{ns:.2f} ns", f"[{lo:.2f}, {hi:.2f}]", f"{1e3 / ns:.1f} M/s",
+                     vs_hand, peer))
 
-head = ("case", "impl", "median", "ops/s", "vs hand")
+head = ("case", "impl", "median", "95% CI", "ops/s", "vs hand", "peer/wire")
 width = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
 for row in [head] + rows:
     print("  ".join(cell.ljust(w) for cell, w in zip(row, width)))

@@ -11,25 +11,34 @@
 //! mqttbytes' encoder; every other encoder must produce the same bytes and every decoder the
 //! same field values (checked before anything is timed).
 //!
-//! Decoding walks a buffer of 256 back-to-back copies of the frame, 256 decodes per timing:
-//! * the peers read from a `BytesMut` with their public stream entry points (`split_to` +
-//!   `freeze` per packet, as a socket read loop does) — their natural input type; the buffer is
-//!   refilled outside the timed region;
-//! * `wire` and `hand` decode from the same bytes as `&[u8]`, borrowing (their natural input:
-//!   a `BytesMut` read buffer derefs to it); each returns the packet and its length.
+//! Decoding walks a buffer of 256 back-to-back copies of the frame, 256 decodes per timing, in
+//! three contracts, named in the case:
+//! * `_slice`: `wire` and `hand` decode from the bytes as `&[u8]`, borrowing; each returns the
+//!   packet and its length;
+//! * `_framed`: `wire` and `hand` take each packet off a `BytesMut` as a socket read loop does
+//!   (the runtime's `next_frame`: `split_to` + `freeze`), then decode it borrowing from the
+//!   frame;
+//! * `_owned`: the peers' contract, all four: each packet taken off a `BytesMut` (the peers with
+//!   their public stream entry points, which split and freeze too) and handed out owned: the
+//!   topic and every property string a `String`, the payload a `Bytes` slice of the frame (as
+//!   the peers keep it; `wire` and `hand` convert their borrowed packet into `OwnedPublish`, the
+//!   peers' field set, or into `ConnectFields` for CONNECT). rumqttc's v5 keeps topics as
+//!   unvalidated `Bytes`, less work than the others do.
+//!
+//! The buffer is refilled outside the timed region.
 //!
 //! Every decoded field goes through `black_box` (each user property and subscription id too);
 //! decoded packets are dropped inside the timed region. Encoders append to a reused, cleared
 //! buffer (`Vec<u8>` for wire and hand, `BytesMut` for the peers) and the output is black-boxed.
 
-use bytes::BytesMut;
+use bytes::{Bytes, BytesMut};
 mod common;
 
 use criterion::{Bencher, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 use wire_benches::{entry, mqtt_connect, mqtt_publish};
-use wire_protocols::mqtt::{Packet, Property, Publish, PublishFlags};
+use wire_protocols::mqtt::{MqttFrames, Packet, Property, Publish, PublishFlags};
 
 /// Frames per timed batch.
 const BATCH: usize = 256;
@@ -343,6 +352,135 @@ fn fields_rumqttc_v5(packet: &rumqttc::v5::mqttbytes::v5::Packet) -> Fields {
     fields_peer!(p, topic, props_peer!(p.properties))
 }
 
+/// The next packet off `s`, as a socket read loop takes it (`split_to` + `freeze`).
+#[inline(always)]
+fn next_packet(s: &mut BytesMut) -> Bytes {
+    wire_runtime::next_frame::<MqttFrames>(s, MAX)
+        .expect("a valid packet")
+        .expect("a whole packet")
+}
+
+/// A PUBLISH as the peers hand it out: everything owned, the payload a `Bytes` slice of the
+/// frame.
+#[derive(Debug)]
+struct OwnedPublish {
+    dup: bool,
+    qos: u8,
+    retain: bool,
+    topic: String,
+    pkid: u16,
+    payload: Bytes,
+    properties: Option<OwnedProps>,
+}
+
+/// The PUBLISH properties, owned, as mqttbytes' `PublishProperties` holds them.
+#[derive(Debug, Default)]
+struct OwnedProps {
+    payload_format_indicator: Option<u8>,
+    message_expiry_interval: Option<u32>,
+    topic_alias: Option<u16>,
+    response_topic: Option<String>,
+    correlation_data: Option<Bytes>,
+    user_properties: Vec<(String, String)>,
+    subscription_identifiers: Vec<usize>,
+    content_type: Option<String>,
+}
+
+#[inline(always)]
+fn owned_wire(frame: &Bytes, flags: PublishFlags, publish: &Publish<'_>) -> OwnedPublish {
+    let properties = publish.properties.as_ref().map(|list| {
+        let mut props = OwnedProps::default();
+        for property in list.iter() {
+            match property {
+                Property::PayloadFormatIndicator(b) => {
+                    props.payload_format_indicator = Some(u8::from(b))
+                }
+                Property::MessageExpiryInterval(v) => props.message_expiry_interval = Some(v),
+                Property::ContentType(s) => props.content_type = Some(s.as_str().to_owned()),
+                Property::ResponseTopic(s) => props.response_topic = Some(s.as_str().to_owned()),
+                Property::CorrelationData(b) => {
+                    props.correlation_data = Some(frame.slice_ref(b.bytes))
+                }
+                Property::SubscriptionIdentifier { id } => {
+                    props.subscription_identifiers.push(id.0 as usize)
+                }
+                Property::TopicAlias { alias } => props.topic_alias = Some(alias),
+                Property::UserProperty(k, v) => props
+                    .user_properties
+                    .push((k.as_str().to_owned(), v.as_str().to_owned())),
+                _ => {}
+            }
+        }
+        props
+    });
+    OwnedPublish {
+        dup: flags.dup,
+        qos: flags.qos as u8,
+        retain: flags.retain,
+        topic: publish.topic.as_str().to_owned(),
+        pkid: publish.packet_id.unwrap_or(0),
+        payload: frame.slice_ref(publish.payload),
+        properties,
+    }
+}
+
+#[inline(always)]
+fn owned_hand(frame: &Bytes, p: &mqtt_publish::Publish<'_>) -> OwnedPublish {
+    OwnedPublish {
+        dup: p.dup,
+        qos: p.qos,
+        retain: p.retain,
+        topic: p.topic.to_owned(),
+        pkid: p.packet_id.unwrap_or(0),
+        payload: frame.slice_ref(p.payload),
+        properties: p.properties.as_ref().map(|props| OwnedProps {
+            payload_format_indicator: props.payload_format_indicator.map(u8::from),
+            message_expiry_interval: props.message_expiry_interval,
+            topic_alias: props.topic_alias,
+            response_topic: props.response_topic.map(str::to_owned),
+            correlation_data: props.correlation_data.map(|b| frame.slice_ref(b)),
+            user_properties: props
+                .repeatable
+                .user_properties()
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect(),
+            subscription_identifiers: props
+                .repeatable
+                .subscription_ids()
+                .map(|id| id as usize)
+                .collect(),
+            content_type: props.content_type.map(str::to_owned),
+        }),
+    }
+}
+
+impl OwnedPublish {
+    fn fields(&self) -> Fields {
+        Fields {
+            dup: self.dup,
+            qos: self.qos,
+            retain: self.retain,
+            topic: self.topic.clone(),
+            packet_id: (self.qos > 0).then_some(self.pkid),
+            properties: self.properties.as_ref().map(|p| Props {
+                payload_format_indicator: p.payload_format_indicator,
+                message_expiry_interval: p.message_expiry_interval,
+                topic_alias: p.topic_alias,
+                response_topic: p.response_topic.clone(),
+                correlation_data: p.correlation_data.as_ref().map(|b| b.to_vec()),
+                user_properties: p.user_properties.clone(),
+                subscription_ids: p
+                    .subscription_identifiers
+                    .iter()
+                    .map(|&i| i as u32)
+                    .collect(),
+                content_type: p.content_type.clone(),
+            }),
+            payload: self.payload.to_vec(),
+        }
+    }
+}
+
 /// `frame` repeated `BATCH` times.
 fn batch(frame: &[u8]) -> Vec<u8> {
     frame.repeat(BATCH)
@@ -544,6 +682,13 @@ macro_rules! consume_peer_props {
     };
 }
 
+/// Reads an owned PUBLISH as the peers' are read.
+#[inline(always)]
+fn consume_owned(p: &OwnedPublish) {
+    consume_peer!(p, p.topic.as_str());
+    consume_peer_props!(p.properties);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Timing loops
 //
@@ -612,15 +757,13 @@ fn mqtt311_frame(payload: &[u8], frame_len: usize) -> BytesMut {
 fn mqtt311_decode(c: &mut Criterion, case: &str, payload_len: usize, frame_len: usize) {
     let payload = vec![0x42u8; payload_len];
     let frame = mqtt311_frame(&payload, frame_len);
-    check_decoders(
-        &frame,
-        mqtt_publish::Version::V311,
-        &expected(&payload, mqtt_publish::Version::V311),
-    );
+    let want = expected(&payload, mqtt_publish::Version::V311);
+    check_decoders(&frame, mqtt_publish::Version::V311, &want);
     check_same_validation(&frame, mqtt_publish::Version::V311);
+    check_owned(&frame, mqtt_publish::Version::V311, &want);
     let frames = batch(&frame);
 
-    let mut group = c.benchmark_group(case);
+    let mut group = c.benchmark_group(format!("{case}_slice"));
     group.bench_function("wire", |b| {
         bench_slice(b, &frames, |input| {
             let decoded = entry::mqtt311_publish_decode_wire(input);
@@ -637,6 +780,46 @@ fn mqtt311_decode(c: &mut Criterion, case: &str, payload_len: usize, frame_len: 
             let (publish, used) = decoded.as_ref().unwrap();
             consume_hand(publish);
             *used
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group(format!("{case}_framed"));
+    group.bench_function("wire", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt311_publish_decode_wire(&packet);
+            let Ok((Packet::Publish { flags, publish }, _)) = decoded else {
+                unreachable!("not a PUBLISH")
+            };
+            consume_publish(flags, &publish);
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt311_publish_decode_hand(&packet);
+            consume_hand(&decoded.as_ref().unwrap().0);
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group(format!("{case}_owned"));
+    group.bench_function("wire", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt311_publish_decode_wire(&packet);
+            let Ok((Packet::Publish { flags, publish }, _)) = decoded else {
+                unreachable!("not a PUBLISH")
+            };
+            consume_owned(&owned_wire(&packet, flags, &publish));
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt311_publish_decode_hand(&packet);
+            consume_owned(&owned_hand(&packet, &decoded.as_ref().unwrap().0));
         })
     });
     group.bench_function("mqttbytes", |b| {
@@ -660,6 +843,25 @@ fn mqtt311_decode(c: &mut Criterion, case: &str, payload_len: usize, frame_len: 
     group.finish();
 }
 
+/// `wire` and `hand` through the framed path into owned packets: the peers' field values.
+fn check_owned(frame: &[u8], version: mqtt_publish::Version, want: &Fields) {
+    let mut s = stream(frame, 2);
+    let packet = next_packet(&mut s);
+    let (decoded, _) =
+        wire_protocols::mqtt::decode(&packet, wire_version(version)).expect("wire decodes");
+    let Packet::Publish { flags, publish } = decoded else {
+        panic!("not a PUBLISH")
+    };
+    assert_eq!(
+        &owned_wire(&packet, flags, &publish).fields(),
+        want,
+        "wire, owned"
+    );
+    let packet = next_packet(&mut s);
+    let (hand, _) = mqtt_publish::decode(&packet, version).expect("hand decodes");
+    assert_eq!(&owned_hand(&packet, &hand).fields(), want, "hand, owned");
+}
+
 fn mqtt311_publish_64_decode(c: &mut Criterion) {
     mqtt311_decode(c, "mqtt311_publish_64_decode", 64, 95);
 }
@@ -668,7 +870,7 @@ fn mqtt311_publish_64_decode(c: &mut Criterion) {
 fn mqtt311_publish_64_decode_by_ref(c: &mut Criterion) {
     let frame = mqtt311_frame(&[0x42; 64], 95);
     let frames = batch(&frame);
-    let mut group = c.benchmark_group("mqtt311_publish_64_decode_by_ref");
+    let mut group = c.benchmark_group("mqtt311_publish_64_decode_slice_by_ref");
     group.bench_function("wire", |b| {
         bench_slice(b, &frames, |input| {
             let decoded = entry::mqtt311_publish_decode_wire(input);
@@ -733,15 +935,13 @@ fn mqtt5_decode(c: &mut Criterion, case: &str, payload_len: usize, frame_len: us
     let mut frame = BytesMut::new();
     mqttbytes_v5(&payload).write(&mut frame).unwrap();
     assert_eq!(frame.len(), frame_len);
-    check_decoders(
-        &frame,
-        mqtt_publish::Version::V5,
-        &expected(&payload, mqtt_publish::Version::V5),
-    );
+    let want = expected(&payload, mqtt_publish::Version::V5);
+    check_decoders(&frame, mqtt_publish::Version::V5, &want);
     check_same_validation(&frame, mqtt_publish::Version::V5);
+    check_owned(&frame, mqtt_publish::Version::V5, &want);
     let frames = batch(&frame);
 
-    let mut group = c.benchmark_group(case);
+    let mut group = c.benchmark_group(format!("{case}_slice"));
     group.bench_function("wire", |b| {
         bench_slice(b, &frames, |input| {
             let decoded = entry::mqtt5_publish_decode_wire(input);
@@ -758,6 +958,46 @@ fn mqtt5_decode(c: &mut Criterion, case: &str, payload_len: usize, frame_len: us
             let (publish, used) = decoded.as_ref().unwrap();
             consume_hand(publish);
             *used
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group(format!("{case}_framed"));
+    group.bench_function("wire", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt5_publish_decode_wire(&packet);
+            let Ok((Packet::Publish { flags, publish }, _)) = decoded else {
+                unreachable!("not a PUBLISH")
+            };
+            consume_publish(flags, &publish);
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt5_publish_decode_hand(&packet);
+            consume_hand(&decoded.as_ref().unwrap().0);
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group(format!("{case}_owned"));
+    group.bench_function("wire", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt5_publish_decode_wire(&packet);
+            let Ok((Packet::Publish { flags, publish }, _)) = decoded else {
+                unreachable!("not a PUBLISH")
+            };
+            consume_owned(&owned_wire(&packet, flags, &publish));
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt5_publish_decode_hand(&packet);
+            consume_owned(&owned_hand(&packet, &decoded.as_ref().unwrap().0));
         })
     });
     group.bench_function("mqttbytes", |b| {
@@ -1349,6 +1589,42 @@ macro_rules! consume_connect_peer {
     }};
 }
 
+/// Reads an owned CONNECT as the peers' are read.
+#[inline(always)]
+fn consume_connect_fields(c: &ConnectFields) {
+    black_box((c.level, c.clean_start, c.keep_alive, c.client_id.as_str()));
+    if let Some(p) = &c.properties {
+        black_box(p.session_expiry_interval);
+        black_box(p.receive_maximum);
+        black_box(p.maximum_packet_size);
+        black_box(p.topic_alias_maximum);
+        black_box(p.request_response_information);
+        black_box(p.request_problem_information);
+        for (k, v) in &p.user_properties {
+            black_box((k.as_str(), v.as_str()));
+        }
+        black_box(p.authentication_method.as_deref());
+        black_box(p.authentication_data.as_deref());
+    }
+    if let Some(w) = &c.will {
+        black_box((w.qos, w.retain));
+        if let Some(p) = &w.properties {
+            black_box(p.will_delay_interval);
+            black_box(p.payload_format_indicator);
+            black_box(p.message_expiry_interval);
+            black_box(p.content_type.as_deref());
+            black_box(p.response_topic.as_deref());
+            black_box(p.correlation_data.as_deref());
+            for (k, v) in &p.user_properties {
+                black_box((k.as_str(), v.as_str()));
+            }
+        }
+        black_box(w.topic.as_str());
+        black_box(&w.payload[..]);
+    }
+    black_box((c.username.as_deref(), c.password.as_deref()));
+}
+
 fn mqtt5_connect_props_decode(c: &mut Criterion) {
     let mut frame = BytesMut::new();
     peers::v5_connect_encode_mqttbytes(&mqttbytes_connect(), &mut frame);
@@ -1365,7 +1641,7 @@ fn mqtt5_connect_props_decode(c: &mut Criterion) {
     check_connect_validation(&v311);
     let frames = batch(&frame);
 
-    let mut group = c.benchmark_group("mqtt5_connect_props_decode");
+    let mut group = c.benchmark_group("mqtt5_connect_props_decode_slice");
     group.bench_function("wire", |b| {
         bench_slice(b, &frames, |input| {
             let decoded = entry::mqtt5_connect_decode_wire(input);
@@ -1380,6 +1656,42 @@ fn mqtt5_connect_props_decode(c: &mut Criterion) {
             let (connect, used) = decoded.as_ref().unwrap();
             consume_connect_hand(connect);
             *used
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("mqtt5_connect_props_decode_framed");
+    group.bench_function("wire", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt5_connect_decode_wire(&packet);
+            consume_connect_wire(&decoded.as_ref().unwrap().0);
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt5_connect_decode_hand(&packet);
+            consume_connect_hand(&decoded.as_ref().unwrap().0);
+        })
+    });
+    group.finish();
+
+    // Owned: wire and hand convert into `ConnectFields` (strings and bytes copied), the
+    // peers keep their own owned packet; each is then read field by field.
+    let mut group = c.benchmark_group("mqtt5_connect_props_decode_owned");
+    group.bench_function("wire", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt5_connect_decode_wire(&packet);
+            consume_connect_fields(&connect_fields_wire(&decoded.as_ref().unwrap().0));
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt5_connect_decode_hand(&packet);
+            consume_connect_fields(&connect_fields_hand(&decoded.as_ref().unwrap().0));
         })
     });
     group.bench_function("mqttbytes", |b| {

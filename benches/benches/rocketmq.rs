@@ -5,11 +5,14 @@
 //! hand-written code (`hand`), serde_json borrowed deserialization (`serde_json`, JSON headers)
 //! and the `rocketmq-protocol` crate, same run.
 //!
-//! rocketmq-protocol decodes from a `&mut BytesMut` it splits frames off, so it is fed as a
-//! socket read loop feeds it: a buffer of 256 back-to-back copies of the frame, built outside
-//! the timed region, then 256 decodes timed (per-op time reported). Every implementation's
-//! decoded fields go through `black_box`; extFields stay lazily validated in all three (wire
-//! and hand check every entry's lengths and UTF-8; the peer validates them as a raw region).
+//! One harness for every implementation of a frame decode: a `BytesMut` of 256 back-to-back
+//! copies of the frame (built outside the timed region), and per timed op the next frame split
+//! off it (`split_to` + `freeze`: rocketmq-protocol's own decoder does it, wire and hand take
+//! the frame with the runtime's `next_frame`, as a socket read loop does), decoded, and the
+//! same eight fields observed through `black_box` (code, language, version, opaque, flag,
+//! remark, serialization, body). extFields stay lazily validated in all of them (wire and hand
+//! check every entry's lengths and UTF-8; the peer validates them as a raw region); the
+//! `_read_ext` case reads every entry. PULL bodies are decoded from the body's bytes by all.
 
 mod common;
 
@@ -22,9 +25,57 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 use wire_benches::entry;
 use wire_benches::rocketmq_remoting::{self as rmq, BODY_LEN};
+use wire_protocols::rocketmq::{self, RemotingCommand, RemotingFrames, SerializeType};
 
 /// Copies of a frame the peer decodes per timed batch.
 const BATCH: usize = 256;
+
+/// The next frame off `buf`, as wire's and hand's read loop takes it.
+#[inline(always)]
+fn next_frame(buf: &mut BytesMut) -> Bytes {
+    wire_runtime::next_frame::<RemotingFrames>(buf, rocketmq::DEFAULT_MAX_FRAME)
+        .expect("a valid frame")
+        .expect("a whole frame")
+}
+
+/// The eight fields every implementation's decoded command is read for (the language as each
+/// holds it: a code, or the JSON header's name).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn observe<L, R: ?Sized>(
+    code: i32,
+    language: L,
+    version: i32,
+    opaque: i32,
+    flag: i32,
+    remark: Option<&R>,
+    serialize_type: u8,
+    body: &[u8],
+) {
+    black_box((
+        code,
+        language,
+        version,
+        opaque,
+        flag,
+        remark,
+        serialize_type,
+        body,
+    ));
+}
+
+fn observe_wire(c: &RemotingCommand<'_>) {
+    observe(
+        c.code(),
+        c.language().code(),
+        c.version(),
+        c.opaque(),
+        c.flag().bits(),
+        c.remark(),
+        c.serialize_type() as u8,
+        c.body(),
+    );
+}
 
 #[inline(never)]
 fn peer_decode(buf: &mut BytesMut) -> Option<PeerCommand> {
@@ -59,27 +110,28 @@ fn peer_pull(body: &Bytes, crc: bool) -> Option<rmq::Tally> {
 }
 
 fn observe_peer(c: &PeerCommand) {
-    black_box((
+    observe(
         c.code(),
-        c.language(),
+        c.language() as u8,
         c.version(),
         c.opaque(),
         c.flag(),
-        c.remark(),
-        c.serialize_type(),
-        c.body(),
-    ));
+        c.remark().map(|r| r.as_str()),
+        c.serialize_type() as u8,
+        c.body().map_or(&[][..], |b| &b[..]),
+    );
 }
 
-/// Times the peer over `BATCH` copies of `frame` in one buffer.
-fn bench_peer<T>(
+/// Times `one` (take a frame off the buffer, decode it, observe it) over `BATCH` copies of
+/// `frame` in one `BytesMut`, for implementation `name`.
+fn bench_framed(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
     frame: &[u8],
-    mut decode: impl FnMut(&mut BytesMut) -> Option<T>,
-    mut observe: impl FnMut(&T),
+    mut one: impl FnMut(&mut BytesMut),
 ) {
     let copies: Vec<u8> = frame.repeat(BATCH);
-    group.bench_function("rocketmq-protocol", |b| {
+    group.bench_function(name, |b| {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
             let mut done = 0;
@@ -88,8 +140,7 @@ fn bench_peer<T>(
                 let n = (iters - done).min(BATCH as u64);
                 let start = Instant::now();
                 for _ in 0..n {
-                    let item = decode(black_box(&mut buf)).expect("a frame");
-                    observe(&item);
+                    one(black_box(&mut buf));
                 }
                 total += start.elapsed();
                 done += n;
@@ -97,6 +148,17 @@ fn bench_peer<T>(
             total
         })
     });
+}
+
+/// wire's decode of the frame at the front of `buf`, observed.
+fn wire_decode(buf: &mut BytesMut) {
+    let frame = next_frame(buf);
+    observe_wire(&entry::rocketmq_frame_decode_wire(&frame).expect("valid"));
+}
+
+/// The peer's decode of the frame at the front of `buf`, observed by `then`.
+fn peer(then: impl Fn(PeerCommand)) -> impl FnMut(&mut BytesMut) {
+    move |buf| then(peer_decode(buf).expect("a frame"))
 }
 
 fn send_v2(c: &mut Criterion) {
@@ -139,27 +201,102 @@ fn send_v2(c: &mut Criterion) {
         assert_eq!(peer_typed(&mut BytesMut::from(&frame[..])), Some(typed));
     }
     assert_eq!(rmq::hand::typed(&binary), rmq::wire_typed(&binary));
+    // The eight observed fields agree across implementations (the language as its code).
+    type Fields = (i32, u8, i32, i32, i32, Option<String>, Vec<u8>);
+    let wire_fields = |c: &RemotingCommand<'_>| -> Fields {
+        let remark = c.remark().map(str::to_owned);
+        let (language, flag) = (c.language().code(), c.flag().bits());
+        (
+            c.code(),
+            language,
+            c.version(),
+            c.opaque(),
+            flag,
+            remark,
+            c.body().to_vec(),
+        )
+    };
+    let peer_fields = |c: &PeerCommand| -> Fields {
+        let remark = c.remark().map(|r| r.to_string());
+        let body = c.body().map_or_else(Vec::new, |b| b.to_vec());
+        let language = c.language() as u8;
+        (
+            c.code(),
+            language,
+            c.version(),
+            c.opaque(),
+            c.flag(),
+            remark,
+            body,
+        )
+    };
+    let hand_fields: Fields = (
+        i32::from(hand.code),
+        hand.language,
+        i32::from(hand.version),
+        hand.opaque,
+        hand.flag,
+        hand.remark.map(str::to_owned),
+        hand.body.to_vec(),
+    );
+    assert_eq!(wire_fields(&wire_binary), hand_fields);
+    for frame in [&binary, &json] {
+        let peer = peer_decode(&mut BytesMut::from(&frame[..])).unwrap();
+        let wire = entry::rocketmq_frame_decode_wire(frame).unwrap();
+        assert_eq!(wire_fields(&wire), peer_fields(&peer));
+    }
 
     let mut group = c.benchmark_group("rocketmq_send_v2_binary_decode");
-    group.bench_function("wire", |b| {
-        b.iter(|| black_box(entry::rocketmq_frame_decode_wire(black_box(&binary)).is_ok()))
+    bench_framed(&mut group, "wire", &binary, wire_decode);
+    bench_framed(&mut group, "hand", &binary, |buf| {
+        let frame = next_frame(buf);
+        let c = entry::rocketmq_binary_frame_decode_hand(&frame).expect("valid");
+        let serialize_type = SerializeType::RocketMq as u8;
+        let (code, version) = (i32::from(c.code), i32::from(c.version));
+        observe(
+            code,
+            c.language,
+            version,
+            c.opaque,
+            c.flag,
+            c.remark,
+            serialize_type,
+            c.body,
+        );
     });
-    group.bench_function("hand", |b| {
-        b.iter(|| black_box(entry::rocketmq_binary_frame_decode_hand(black_box(&binary)).is_some()))
-    });
-    bench_peer(&mut group, &binary, peer_decode, observe_peer);
+    bench_framed(
+        &mut group,
+        "rocketmq-protocol",
+        &binary,
+        peer(|c| observe_peer(&c)),
+    );
     group.finish();
 
     let mut group = c.benchmark_group("rocketmq_send_v2_json_decode");
-    group.bench_function("wire", |b| {
-        b.iter(|| black_box(entry::rocketmq_frame_decode_wire(black_box(&json)).is_ok()))
+    bench_framed(&mut group, "wire", &json, wire_decode);
+    bench_framed(&mut group, "serde_json", &json, |buf| {
+        let frame = next_frame(buf);
+        let (h, body) = entry::rocketmq_json_frame_decode_serde_json(&frame).expect("valid");
+        let serialize_type = SerializeType::Json as u8;
+        let remark = h.remark.as_ref().map(|r| r.0.as_ref());
+        let (code, language) = (h.code, &*h.language.0);
+        observe(
+            code,
+            language,
+            h.version,
+            h.opaque,
+            h.flag,
+            remark,
+            serialize_type,
+            body,
+        );
     });
-    group.bench_function("serde_json", |b| {
-        b.iter(|| {
-            black_box(entry::rocketmq_json_frame_decode_serde_json(black_box(&json)).is_some())
-        })
-    });
-    bench_peer(&mut group, &json, peer_decode, observe_peer);
+    bench_framed(
+        &mut group,
+        "rocketmq-protocol",
+        &json,
+        peer(|c| observe_peer(&c)),
+    );
     group.finish();
 
     for (case, frame) in [
@@ -167,16 +304,16 @@ fn send_v2(c: &mut Criterion) {
         ("rocketmq_send_v2_json_typed", &json),
     ] {
         let mut group = c.benchmark_group(case);
-        group.bench_function("wire", |b| {
-            b.iter(|| entry::rocketmq_typed_wire(black_box(frame)).unwrap())
+        bench_framed(&mut group, "wire", frame, |buf| {
+            black_box(entry::rocketmq_typed_wire(&next_frame(buf)).expect("valid"));
         });
         if frame == &binary {
-            group.bench_function("hand", |b| {
-                b.iter(|| entry::rocketmq_typed_hand(black_box(frame)).unwrap())
+            bench_framed(&mut group, "hand", frame, |buf| {
+                black_box(entry::rocketmq_typed_hand(&next_frame(buf)).expect("valid"));
             });
         }
-        bench_peer(&mut group, frame, peer_typed, |n| {
-            black_box(n);
+        bench_framed(&mut group, "rocketmq-protocol", frame, |buf| {
+            black_box(peer_typed(buf).expect("valid"));
         });
         group.finish();
     }
@@ -204,62 +341,76 @@ fn go_seed(c: &mut Criterion) {
     );
 
     let mut group = c.benchmark_group("rocketmq_go_seed_decode");
-    group.bench_function("wire", |b| {
-        b.iter(|| black_box(entry::rocketmq_frame_decode_wire(black_box(&frame)).is_ok()))
+    bench_framed(&mut group, "wire", &frame, wire_decode);
+    bench_framed(&mut group, "serde_json", &frame, |buf| {
+        let frame = next_frame(buf);
+        let (h, body) = entry::rocketmq_json_frame_decode_serde_json(&frame).expect("valid");
+        let serialize_type = SerializeType::Json as u8;
+        let remark = h.remark.as_ref().map(|r| r.0.as_ref());
+        let (code, language) = (h.code, &*h.language.0);
+        observe(
+            code,
+            language,
+            h.version,
+            h.opaque,
+            h.flag,
+            remark,
+            serialize_type,
+            body,
+        );
     });
-    group.bench_function("serde_json", |b| {
-        b.iter(|| {
-            black_box(entry::rocketmq_json_frame_decode_serde_json(black_box(&frame)).is_some())
-        })
-    });
-    bench_peer(&mut group, &peer_frame, peer_decode, observe_peer);
+    bench_framed(
+        &mut group,
+        "rocketmq-protocol",
+        &peer_frame,
+        peer(|c| observe_peer(&c)),
+    );
     group.finish();
 
     // The Go client decodes extFields into a map; here every entry is also read (wire: the
     // lazy map walked; serde_json: already a `Vec`; the peer: its `HashMap` materialized).
     // Results are read in place, with plain loops, for every implementation (as in mqtt.rs).
     let mut group = c.benchmark_group("rocketmq_go_seed_decode_read_ext");
-    group.bench_function("wire", |b| {
-        b.iter(|| {
-            let decoded = entry::rocketmq_frame_decode_wire(black_box(&frame));
-            let mut total = 0;
-            if let Some(ext) = decoded.as_ref().unwrap().ext_fields() {
-                for (k, v) in ext.iter() {
-                    total += k.len() + v.len();
-                }
+    bench_framed(&mut group, "wire", &frame, |buf| {
+        let frame = next_frame(buf);
+        let decoded = entry::rocketmq_frame_decode_wire(&frame).expect("valid");
+        observe_wire(&decoded);
+        if let Some(ext) = decoded.ext_fields() {
+            for (k, v) in ext.iter() {
+                black_box((&*k, &*v));
             }
-            total
-        })
+        }
     });
-    group.bench_function("serde_json", |b| {
-        b.iter(|| {
-            let decoded = entry::rocketmq_json_frame_decode_serde_json(black_box(&frame));
-            let mut total = 0;
-            if let Some(ext) = &decoded.as_ref().unwrap().0.ext_fields {
-                for (k, v) in &ext.0 {
-                    total += k.0.len() + v.0.len();
-                }
-            }
-            total
-        })
+    bench_framed(&mut group, "serde_json", &frame, |buf| {
+        let frame = next_frame(buf);
+        let (h, body) = entry::rocketmq_json_frame_decode_serde_json(&frame).expect("valid");
+        let serialize_type = SerializeType::Json as u8;
+        let remark = h.remark.as_ref().map(|r| r.0.as_ref());
+        let (code, language) = (h.code, &*h.language.0);
+        observe(
+            code,
+            language,
+            h.version,
+            h.opaque,
+            h.flag,
+            remark,
+            serialize_type,
+            body,
+        );
+        for (k, v) in h.ext_fields.iter().flat_map(|ext| &ext.0) {
+            black_box((&*k.0, &*v.0));
+        }
     });
-    bench_peer(
+    bench_framed(
         &mut group,
+        "rocketmq-protocol",
         &peer_frame,
-        |buf| {
-            let command = peer_decode(buf)?;
-            Some(
-                command
-                    .ext_fields()
-                    .into_iter()
-                    .flatten()
-                    .map(|(k, v)| k.len() + v.len())
-                    .sum::<usize>(),
-            )
-        },
-        |n| {
-            black_box(n);
-        },
+        peer(|c| {
+            observe_peer(&c);
+            for (k, v) in c.ext_fields().into_iter().flatten() {
+                black_box((k.as_str(), v.as_str()));
+            }
+        }),
     );
     group.finish();
 }

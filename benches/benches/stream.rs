@@ -2,6 +2,12 @@
 //! with and without CRC verification, and encoding a Publish batch of 100 messages; `wire`
 //! against hand-written code (`hand`) and the `rabbitmq-stream-protocol` crate, same run.
 //! Throughput is in records (elements) per second.
+//!
+//! Every record is an AMQP 1.0 message of one data section, and every implementation reaches
+//! each message's body: the peer crate parses the whole message into an owned `Message`; wire
+//! and hand parse the data section's header (see `amqp_body`) and hand out the body borrowed
+//! (`stream_deliver_*`) or copied into an owned `Vec` (`stream_deliver_owned_*`, the peer's
+//! contract). Every implementation's records (offset and body) are compared before timing.
 
 mod common;
 
@@ -16,7 +22,8 @@ use wire_benches::{entry, stream};
 
 const RECORDS: usize = 100;
 
-/// The peer crate decodes the frame and every record's AMQP message.
+/// The peer crate decodes the frame and every record's AMQP message, owned; the bodies are
+/// counted as wire's and hand's are.
 #[inline(never)]
 fn peer_consume(frame: &[u8]) -> Option<(usize, usize)> {
     let (_, response) = Response::decode(frame).ok()?;
@@ -31,6 +38,34 @@ fn peer_consume(frame: &[u8]) -> Option<(usize, usize)> {
     Some((deliver.messages.len(), bytes))
 }
 
+/// The peer's records as wire's owned ones, for the comparison before timing.
+fn peer_records(frame: &[u8]) -> Vec<stream::OwnedRecord> {
+    let (_, response) = Response::decode(frame).unwrap();
+    let ResponseKind::Deliver(deliver) = response.kind() else {
+        panic!("not a Deliver")
+    };
+    let first = deliver.chunk_first_offset;
+    deliver
+        .messages
+        .iter()
+        .enumerate()
+        .map(|(i, m)| stream::OwnedRecord {
+            offset: first + i as u64,
+            body: m.data().expect("a data section").to_vec(),
+        })
+        .collect()
+}
+
+/// The peer's decode, handing out its owned messages (what the timing loop drops).
+#[inline(never)]
+fn peer_owned(frame: &[u8]) -> Option<Vec<Message>> {
+    let (_, response) = Response::decode(frame).ok()?;
+    match response.kind() {
+        ResponseKind::Deliver(deliver) => Some(deliver.messages),
+        _ => None,
+    }
+}
+
 #[inline(never)]
 fn peer_publish(request: &Request, out: &mut Vec<u8>) {
     request.encode(out).expect("encodable");
@@ -42,8 +77,17 @@ fn consume(c: &mut Criterion) {
         let frame = stream::deliver_frame(&records);
         let expected = stream::wire_consume(&frame, true).unwrap();
         assert_eq!(expected.records, RECORDS as u64);
+        assert_eq!(expected.bytes, (RECORDS * size) as u64);
         assert_eq!(stream::hand::consume(&frame, true), Some(expected));
         assert_eq!(peer_consume(&frame), Some((RECORDS, RECORDS * size)));
+        let records = stream::wire_consume_owned(&frame).unwrap();
+        assert_eq!(records.len(), RECORDS);
+        assert_eq!(stream::hand::consume_owned(&frame).unwrap(), records);
+        assert_eq!(
+            peer_records(&frame),
+            records,
+            "the peer reads other records"
+        );
 
         let mut group = c.benchmark_group(format!("stream_deliver_{RECORDS}x{size}"));
         group.throughput(Throughput::Elements(RECORDS as u64));
@@ -55,6 +99,20 @@ fn consume(c: &mut Criterion) {
         });
         group.bench_function("rabbitmq-stream-protocol", |b| {
             b.iter(|| peer_consume(black_box(&frame)).unwrap())
+        });
+        group.finish();
+
+        // Owned bodies, the peer's contract: each implementation hands out its records.
+        let mut group = c.benchmark_group(format!("stream_deliver_owned_{RECORDS}x{size}"));
+        group.throughput(Throughput::Elements(RECORDS as u64));
+        group.bench_function("wire", |b| {
+            b.iter(|| entry::stream_consume_owned_wire(black_box(&frame)).unwrap())
+        });
+        group.bench_function("hand", |b| {
+            b.iter(|| entry::stream_consume_owned_hand(black_box(&frame)).unwrap())
+        });
+        group.bench_function("rabbitmq-stream-protocol", |b| {
+            b.iter(|| peer_owned(black_box(&frame)).unwrap())
         });
         group.finish();
     }

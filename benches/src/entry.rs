@@ -203,6 +203,16 @@ pub fn stream_consume_hand(frame: &[u8]) -> Option<crate::stream::Tally> {
 }
 
 #[inline(never)]
+pub fn stream_consume_owned_wire(frame: &[u8]) -> Option<Vec<crate::stream::OwnedRecord>> {
+    crate::stream::wire_consume_owned(frame)
+}
+
+#[inline(never)]
+pub fn stream_consume_owned_hand(frame: &[u8]) -> Option<Vec<crate::stream::OwnedRecord>> {
+    crate::stream::hand::consume_owned(frame)
+}
+
+#[inline(never)]
 pub fn stream_consume_crc_wire(frame: &[u8]) -> Option<crate::stream::Tally> {
     crate::stream::wire_consume(frame, true)
 }

@@ -35,3 +35,41 @@ pub fn decode_stream_wire(mut stream: &[u8]) -> usize {
     }
     packets
 }
+
+/// paho.golang's `ReadPacket` contract, reproduced: read one packet from a `std::io::Read` (the
+/// fixed header byte and the remaining length a byte at a time, then the rest into a buffer
+/// allocated for it, as Go's `ReadPacket` makes one per packet), decode it, and go through every
+/// property (Go unpacks them into the packet's fields). Returns the properties seen.
+#[inline(never)]
+pub fn read_packet_wire(r: &mut impl std::io::Read) -> std::io::Result<usize> {
+    use std::io::{Error, ErrorKind};
+    use wire_protocols::mqtt::{self, Packet, Version};
+    let mut header = [0u8; 5];
+    r.read_exact(&mut header[..1])?;
+    let mut n = 1;
+    loop {
+        r.read_exact(&mut header[n..n + 1])?;
+        n += 1;
+        if header[n - 1] & 0x80 == 0 || n == header.len() {
+            break;
+        }
+    }
+    let (remaining, _) = wire_runtime::decode_prefix::<wire_runtime::Vbi>(&header[1..n])
+        .map_err(|e| Error::new(ErrorKind::InvalidData, e))?;
+    let mut packet = vec![0; n + remaining.0 as usize];
+    packet[..n].copy_from_slice(&header[..n]);
+    r.read_exact(&mut packet[n..])?;
+    let (decoded, _) =
+        mqtt::decode(&packet, Version::V5).map_err(|e| Error::new(ErrorKind::InvalidData, e))?;
+    let properties = match &decoded {
+        Packet::PubAck { ack, .. } => Some(&ack.properties),
+        Packet::Auth { auth, .. } => Some(&auth.properties),
+        _ => None,
+    };
+    let mut seen = 0;
+    for property in properties.into_iter().flat_map(|p| p.iter()) {
+        std::hint::black_box(&property);
+        seen += 1;
+    }
+    Ok(seen)
+}

@@ -55,13 +55,30 @@ pub fn publish(records: &[Vec<u8>]) -> Command<'_> {
     })
 }
 
-/// What a consumer does with each record in these benches: count it and its bytes, and keep
-/// the last offset, so that no record can be skipped.
+/// The body of a record that is an AMQP 1.0 message of one data section (`0x00 0x53 0x75`,
+/// then a `vbin8` or `vbin32`), as the peer crate's message parser reaches it. Until wire parses
+/// AMQP messages itself, wire and hand share this, so that both do the peer's work of reaching
+/// each body; anything else is `None`.
+#[inline]
+pub fn amqp_body(record: &[u8]) -> Option<&[u8]> {
+    match record {
+        [0x00, 0x53, 0x75, 0xa0, len, body @ ..] if body.len() == usize::from(*len) => Some(body),
+        [0x00, 0x53, 0x75, 0xb0, a, b, c, d, body @ ..]
+            if body.len() == u32::from_be_bytes([*a, *b, *c, *d]) as usize =>
+        {
+            Some(body)
+        }
+        _ => None,
+    }
+}
+
+/// What a consumer does with each record in these benches: reach its message's body, count it
+/// and its bytes, and keep the last offset, so that no record can be skipped.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Tally {
     /// Records seen.
     pub records: u64,
-    /// Their bytes.
+    /// Their bodies' bytes.
     pub bytes: u64,
     /// The last offset.
     pub last_offset: u64,
@@ -69,11 +86,22 @@ pub struct Tally {
 
 impl Tally {
     #[inline]
-    fn add(&mut self, offset: u64, data: &[u8]) {
+    fn add(&mut self, offset: u64, record: &[u8]) -> Option<()> {
+        let body = amqp_body(record)?;
         self.records += 1;
-        self.bytes += data.len() as u64;
+        self.bytes += body.len() as u64;
         self.last_offset = offset;
+        Some(())
     }
+}
+
+/// One record as the peer crate hands it out: its offset and its message's body, owned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OwnedRecord {
+    /// Its offset in the stream.
+    pub offset: u64,
+    /// The AMQP message's body, copied.
+    pub body: Vec<u8>,
 }
 
 /// Decodes a Deliver frame with `wire` and visits every record; `verify` checks the CRC.
@@ -87,9 +115,26 @@ pub fn wire_consume(frame: &[u8], verify: bool) -> Option<Tally> {
     let mut tally = Tally::default();
     for record in deliver.chunk.records() {
         let record = record.ok()?;
-        tally.add(record.offset, record.data);
+        tally.add(record.offset, record.data)?;
     }
     Some(tally)
+}
+
+/// As [`wire_consume`], copying each body into an owned record (the peer crate's contract).
+pub fn wire_consume_owned(frame: &[u8]) -> Option<Vec<OwnedRecord>> {
+    let Command::Deliver(deliver) = stream::decode(frame).ok()? else {
+        return None;
+    };
+    let mut out = Vec::new();
+    for record in deliver.chunk.records() {
+        let record = record.ok()?;
+        let body = amqp_body(record.data)?.to_vec();
+        out.push(OwnedRecord {
+            offset: record.offset,
+            body,
+        });
+    }
+    Some(out)
 }
 
 /// Encodes a Publish batch with `wire`.
@@ -120,6 +165,30 @@ pub mod hand {
     /// sub-batches), with the same checks as the derived decoder: sizes, magic, exact fill,
     /// entry and record counts.
     pub fn consume(frame: &[u8], verify: bool) -> Option<Tally> {
+        let mut tally = Tally::default();
+        each_record(frame, verify, |offset, record| tally.add(offset, record))?;
+        Some(tally)
+    }
+
+    /// As [`consume`], copying each body into an owned record.
+    pub fn consume_owned(frame: &[u8]) -> Option<Vec<super::OwnedRecord>> {
+        let mut out = Vec::new();
+        each_record(frame, false, |offset, record| {
+            let body = super::amqp_body(record)?.to_vec();
+            out.push(super::OwnedRecord { offset, body });
+            Some(())
+        })?;
+        Some(out)
+    }
+
+    /// Walks every record of a Deliver v1 frame; `None` if the frame is malformed or `visit`
+    /// refuses a record.
+    #[inline(always)]
+    fn each_record(
+        frame: &[u8],
+        verify: bool,
+        mut visit: impl FnMut(u64, &[u8]) -> Option<()>,
+    ) -> Option<u32> {
         const HEADER: usize = 4 + 4 + 1 + 48;
         if frame.len() < HEADER || u32_at(frame, 0) as usize != frame.len() - 4 {
             return None;
@@ -140,7 +209,7 @@ pub mod hand {
         if verify && crc32fast::hash(data) != crc {
             return None;
         }
-        let mut tally = Tally::default();
+        let mut seen = 0u32;
         let mut offset = first_offset;
         let mut at = 0;
         for _ in 0..num_entries {
@@ -150,7 +219,8 @@ pub mod hand {
             if data[at] & 0x80 == 0 {
                 let len = u32_at(data, at) as usize;
                 let record = data.get(at + 4..at + 4 + len)?;
-                tally.add(offset, record);
+                visit(offset, record)?;
+                seen += 1;
                 offset += 1;
                 at += 4 + len;
             } else {
@@ -166,7 +236,8 @@ pub mod hand {
                         return None;
                     }
                     let rlen = u32_at(batch, b) as usize;
-                    tally.add(offset, batch.get(b + 4..b + 4 + rlen)?);
+                    visit(offset, batch.get(b + 4..b + 4 + rlen)?)?;
+                    seen += 1;
                     offset += 1;
                     b += 4 + rlen;
                 }
@@ -176,7 +247,7 @@ pub mod hand {
                 at += 11 + len;
             }
         }
-        (at == data.len() && tally.records == u64::from(num_records)).then_some(tally)
+        (at == data.len() && seen == num_records).then_some(seen)
     }
 
     /// Writes a Publish v1 frame for `(publishing id, record)` pairs.
