@@ -1,0 +1,334 @@
+use super::*;
+
+// ---------------------------------------------------------------------------------------------
+// Cases
+
+/// mqttbytes' 3.1.1 PUBLISH frame with this payload.
+pub(crate) fn mqtt311_frame(payload: &[u8], frame_len: usize) -> BytesMut {
+    let mut frame = BytesMut::new();
+    mqttbytes_v4(payload).write(&mut frame).unwrap();
+    assert_eq!(frame.len(), frame_len);
+    frame
+}
+
+pub(crate) fn mqtt311_decode(c: &mut Criterion, case: &str, payload_len: usize, frame_len: usize) {
+    let payload = vec![0x42u8; payload_len];
+    let frame = mqtt311_frame(&payload, frame_len);
+    let want = expected(&payload, mqtt_publish::Version::V311);
+    check_decoders(&frame, mqtt_publish::Version::V311, &want);
+    check_same_validation(&frame, mqtt_publish::Version::V311);
+    check_owned(&frame, mqtt_publish::Version::V311, &want);
+    let frames = batch(&frame);
+
+    let mut group = c.benchmark_group(format!("{case}_slice"));
+    group.bench_function("wire", |b| {
+        bench_slice(b, &frames, |input| {
+            let decoded = entry::mqtt311_publish_decode_wire(input);
+            let Ok((Packet::Publish { flags, publish }, used)) = decoded else {
+                unreachable!("not a PUBLISH")
+            };
+            consume_publish(flags, &publish);
+            used
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_slice(b, &frames, |input| {
+            let decoded = entry::mqtt311_publish_decode_hand(input);
+            let (publish, used) = decoded.as_ref().unwrap();
+            consume_hand(publish);
+            *used
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group(format!("{case}_framed"));
+    group.bench_function("wire", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt311_publish_decode_wire(&packet);
+            let Ok((Packet::Publish { flags, publish }, _)) = decoded else {
+                unreachable!("not a PUBLISH")
+            };
+            consume_publish(flags, &publish);
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt311_publish_decode_hand(&packet);
+            consume_hand(&decoded.as_ref().unwrap().0);
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group(format!("{case}_owned"));
+    group.bench_function("wire", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt311_publish_decode_wire(&packet);
+            let Ok((Packet::Publish { flags, publish }, _)) = decoded else {
+                unreachable!("not a PUBLISH")
+            };
+            consume_owned(&owned_wire(&packet, flags, &publish));
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt311_publish_decode_hand(&packet);
+            consume_owned(&owned_hand(&packet, &decoded.as_ref().unwrap().0));
+        })
+    });
+    group.bench_function("mqttbytes", |b| {
+        bench_stream(b, &frame, |s| {
+            let decoded = peers::v4_decode_mqttbytes(s);
+            let mqttbytes::v4::Packet::Publish(p) = decoded.as_ref().unwrap() else {
+                unreachable!()
+            };
+            consume_peer!(p, p.topic.as_str());
+        })
+    });
+    group.bench_function("rumqttc", |b| {
+        bench_stream(b, &frame, |s| {
+            let decoded = peers::v4_decode_rumqttc(s);
+            let rumqttc::mqttbytes::v4::Packet::Publish(p) = decoded.as_ref().unwrap() else {
+                unreachable!()
+            };
+            consume_peer!(p, p.topic.as_str());
+        })
+    });
+    group.finish();
+}
+
+/// `wire` and `hand` through the framed path into owned packets: the peers' field values.
+pub(crate) fn check_owned(frame: &[u8], version: mqtt_publish::Version, want: &Fields) {
+    let mut s = stream(frame, 2);
+    let packet = next_packet(&mut s);
+    let (decoded, _) =
+        wire_protocols::mqtt::decode(&packet, wire_version(version)).expect("wire decodes");
+    let Packet::Publish { flags, publish } = decoded else {
+        panic!("not a PUBLISH")
+    };
+    assert_eq!(
+        &owned_wire(&packet, flags, &publish).fields(),
+        want,
+        "wire, owned"
+    );
+    let packet = next_packet(&mut s);
+    let (hand, _) = mqtt_publish::decode(&packet, version).expect("hand decodes");
+    assert_eq!(&owned_hand(&packet, &hand).fields(), want, "hand, owned");
+}
+
+pub(crate) fn mqtt311_publish_64_decode(c: &mut Criterion) {
+    mqtt311_decode(c, "mqtt311_publish_64_decode", 64, 95);
+}
+
+/// The 64 B PUBLISH read through a reference (see the timing loops' comment).
+pub(crate) fn mqtt311_publish_64_decode_by_ref(c: &mut Criterion) {
+    let frame = mqtt311_frame(&[0x42; 64], 95);
+    let frames = batch(&frame);
+    let mut group = c.benchmark_group("mqtt311_publish_64_decode_slice_by_ref");
+    group.bench_function("wire", |b| {
+        bench_slice(b, &frames, |input| {
+            let decoded = entry::mqtt311_publish_decode_wire(input);
+            let (packet, used) = decoded.as_ref().unwrap();
+            consume_wire_by_ref(packet);
+            *used
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_slice(b, &frames, |input| {
+            let decoded = entry::mqtt311_publish_decode_hand(input);
+            let (publish, used) = decoded.as_ref().unwrap();
+            consume_hand(publish);
+            *used
+        })
+    });
+    group.finish();
+}
+
+pub(crate) fn mqtt311_publish_4096_decode(c: &mut Criterion) {
+    mqtt311_decode(c, "mqtt311_publish_4096_decode", 4096, 4128);
+}
+
+pub(crate) fn mqtt311_publish_64_encode(c: &mut Criterion) {
+    let payload = [0x42u8; 64];
+    let mqttbytes = mqttbytes_v4(&payload);
+    let rumqttc = rumqttc_v4(&payload);
+    let wire = mqtt_publish::sample_wire(&payload, mqtt_publish::Version::V311);
+    let hand = mqtt_publish::sample(&payload, mqtt_publish::Version::V311);
+
+    let mut reference = BytesMut::new();
+    peers::v4_encode_mqttbytes(&mqttbytes, &mut reference);
+    assert_eq!(reference.len(), 95);
+    let mut out = Vec::with_capacity(256);
+    entry::mqtt311_publish_encode_wire(&wire, &mut out);
+    assert_eq!(out, reference, "wire encodes other bytes");
+    out.clear();
+    entry::mqtt311_publish_encode_hand(&hand, &mut out);
+    assert_eq!(out, reference, "hand encodes other bytes");
+    let mut buf = BytesMut::with_capacity(256);
+    peers::v4_encode_rumqttc(&rumqttc, &mut buf);
+    assert_eq!(buf, reference, "rumqttc encodes other bytes");
+
+    let mut group = c.benchmark_group("mqtt311_publish_64_encode");
+    common::encode_into(&mut group, "wire", &mut out, |out| {
+        entry::mqtt311_publish_encode_wire(black_box(&wire), out)
+    });
+    common::encode_into(&mut group, "hand", &mut out, |out| {
+        entry::mqtt311_publish_encode_hand(black_box(&hand), out)
+    });
+    common::encode_into_bytes(&mut group, "mqttbytes", &mut buf, |buf| {
+        peers::v4_encode_mqttbytes(black_box(&mqttbytes), buf)
+    });
+    common::encode_into_bytes(&mut group, "rumqttc", &mut buf, |buf| {
+        peers::v4_encode_rumqttc(black_box(&rumqttc), buf)
+    });
+    group.finish();
+}
+
+pub(crate) fn mqtt5_decode(c: &mut Criterion, case: &str, payload_len: usize, frame_len: usize) {
+    let payload = vec![0x42u8; payload_len];
+    let mut frame = BytesMut::new();
+    mqttbytes_v5(&payload).write(&mut frame).unwrap();
+    assert_eq!(frame.len(), frame_len);
+    let want = expected(&payload, mqtt_publish::Version::V5);
+    check_decoders(&frame, mqtt_publish::Version::V5, &want);
+    check_same_validation(&frame, mqtt_publish::Version::V5);
+    check_owned(&frame, mqtt_publish::Version::V5, &want);
+    let frames = batch(&frame);
+
+    let mut group = c.benchmark_group(format!("{case}_slice"));
+    group.bench_function("wire", |b| {
+        bench_slice(b, &frames, |input| {
+            let decoded = entry::mqtt5_publish_decode_wire(input);
+            let Ok((Packet::Publish { flags, publish }, used)) = decoded else {
+                unreachable!("not a PUBLISH")
+            };
+            consume_publish(flags, &publish);
+            used
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_slice(b, &frames, |input| {
+            let decoded = entry::mqtt5_publish_decode_hand(input);
+            let (publish, used) = decoded.as_ref().unwrap();
+            consume_hand(publish);
+            *used
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group(format!("{case}_framed"));
+    group.bench_function("wire", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt5_publish_decode_wire(&packet);
+            let Ok((Packet::Publish { flags, publish }, _)) = decoded else {
+                unreachable!("not a PUBLISH")
+            };
+            consume_publish(flags, &publish);
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt5_publish_decode_hand(&packet);
+            consume_hand(&decoded.as_ref().unwrap().0);
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group(format!("{case}_owned"));
+    group.bench_function("wire", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt5_publish_decode_wire(&packet);
+            let Ok((Packet::Publish { flags, publish }, _)) = decoded else {
+                unreachable!("not a PUBLISH")
+            };
+            consume_owned(&owned_wire(&packet, flags, &publish));
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_stream(b, &frame, |s| {
+            let packet = next_packet(s);
+            let decoded = entry::mqtt5_publish_decode_hand(&packet);
+            consume_owned(&owned_hand(&packet, &decoded.as_ref().unwrap().0));
+        })
+    });
+    group.bench_function("mqttbytes", |b| {
+        bench_stream(b, &frame, |s| {
+            let decoded = peers::v5_decode_mqttbytes(s);
+            let mqttbytes::v5::Packet::Publish(p) = decoded.as_ref().unwrap() else {
+                unreachable!()
+            };
+            consume_peer!(p, p.topic.as_str());
+            consume_peer_props!(p.properties);
+        })
+    });
+    group.bench_function("rumqttc", |b| {
+        bench_stream(b, &frame, |s| {
+            let decoded = peers::v5_decode_rumqttc(s);
+            let rumqttc::v5::mqttbytes::v5::Packet::Publish(p) = decoded.as_ref().unwrap() else {
+                unreachable!()
+            };
+            // rumqttc's v5 keeps the topic as unvalidated `Bytes`.
+            consume_peer!(p, &p.topic[..]);
+            consume_peer_props!(p.properties);
+        })
+    });
+    group.finish();
+}
+
+pub(crate) fn mqtt5_encode(c: &mut Criterion, case: &str, payload_len: usize, frame_len: usize) {
+    let payload = vec![0x42u8; payload_len];
+    let mqttbytes = mqttbytes_v5(&payload);
+    let rumqttc = rumqttc_v5(&payload);
+    let wire = mqtt_publish::sample_wire(&payload, mqtt_publish::Version::V5);
+    let hand = mqtt_publish::sample(&payload, mqtt_publish::Version::V5);
+
+    let mut reference = BytesMut::new();
+    peers::v5_encode_mqttbytes(&mqttbytes, &mut reference);
+    assert_eq!(reference.len(), frame_len);
+    let mut out = Vec::with_capacity(frame_len);
+    entry::mqtt5_publish_encode_wire(&wire, &mut out);
+    assert_eq!(out, reference, "wire encodes other bytes");
+    out.clear();
+    entry::mqtt5_publish_encode_hand(&hand, &mut out);
+    assert_eq!(out, reference, "hand encodes other bytes");
+    let mut buf = BytesMut::with_capacity(frame_len);
+    peers::v5_encode_rumqttc(&rumqttc, &mut buf);
+    assert_eq!(buf, reference, "rumqttc encodes other bytes");
+
+    let mut group = c.benchmark_group(case);
+    common::encode_into(&mut group, "wire", &mut out, |out| {
+        entry::mqtt5_publish_encode_wire(black_box(&wire), out)
+    });
+    common::encode_into(&mut group, "hand", &mut out, |out| {
+        entry::mqtt5_publish_encode_hand(black_box(&hand), out)
+    });
+    common::encode_into_bytes(&mut group, "mqttbytes", &mut buf, |buf| {
+        peers::v5_encode_mqttbytes(black_box(&mqttbytes), buf)
+    });
+    common::encode_into_bytes(&mut group, "rumqttc", &mut buf, |buf| {
+        peers::v5_encode_rumqttc(black_box(&rumqttc), buf)
+    });
+    group.finish();
+}
+
+pub(crate) fn mqtt5_publish_props_decode(c: &mut Criterion) {
+    mqtt5_decode(c, "mqtt5_publish_props_decode", 64, 150);
+}
+
+pub(crate) fn mqtt5_publish_props_encode(c: &mut Criterion) {
+    mqtt5_encode(c, "mqtt5_publish_props_encode", 64, 150);
+}
+
+pub(crate) fn mqtt5_publish_4096_decode(c: &mut Criterion) {
+    mqtt5_decode(c, "mqtt5_publish_4096_decode", 4096, 4182);
+}
+
+pub(crate) fn mqtt5_publish_4096_encode(c: &mut Criterion) {
+    mqtt5_encode(c, "mqtt5_publish_4096_encode", 4096, 4182);
+}
