@@ -6,8 +6,9 @@
 //! Every record is an AMQP 1.0 message of one data section, and every implementation reaches
 //! each message's body: the peer crate parses the whole message into an owned `Message`; wire
 //! and hand parse the data section's header (see `amqp_body`) and hand out the body borrowed
-//! (`stream_deliver_*`) or copied into an owned `Vec` (`stream_deliver_owned_*`, the peer's
-//! contract). Every implementation's records (offset and body) are compared before timing.
+//! (`stream_deliver_*`, wire and hand only: the peer has no borrowing API) or copied into an
+//! owned `Vec` (`stream_deliver_owned_*`, the peer's contract, all three). Every
+//! implementation's records (offset and body) are compared before timing.
 
 mod common;
 
@@ -21,22 +22,6 @@ use std::hint::black_box;
 use wire_benches::{entry, stream};
 
 const RECORDS: usize = 100;
-
-/// The peer crate decodes the frame and every record's AMQP message, owned; the bodies are
-/// counted as wire's and hand's are.
-#[inline(never)]
-fn peer_consume(frame: &[u8]) -> Option<(usize, usize)> {
-    let (_, response) = Response::decode(frame).ok()?;
-    let ResponseKind::Deliver(deliver) = response.kind() else {
-        return None;
-    };
-    let bytes = deliver
-        .messages
-        .iter()
-        .map(|m| m.data().map_or(0, <[u8]>::len))
-        .sum();
-    Some((deliver.messages.len(), bytes))
-}
 
 /// The peer's records as wire's owned ones, for the comparison before timing.
 fn peer_records(frame: &[u8]) -> Vec<stream::OwnedRecord> {
@@ -79,7 +64,6 @@ fn consume(c: &mut Criterion) {
         assert_eq!(expected.records, RECORDS as u64);
         assert_eq!(expected.bytes, (RECORDS * size) as u64);
         assert_eq!(stream::hand::consume(&frame, true), Some(expected));
-        assert_eq!(peer_consume(&frame), Some((RECORDS, RECORDS * size)));
         let records = stream::wire_consume_owned(&frame).unwrap();
         assert_eq!(records.len(), RECORDS);
         assert_eq!(stream::hand::consume_owned(&frame).unwrap(), records);
@@ -96,9 +80,6 @@ fn consume(c: &mut Criterion) {
         });
         group.bench_function("hand", |b| {
             b.iter(|| entry::stream_consume_hand(black_box(&frame)).unwrap())
-        });
-        group.bench_function("rabbitmq-stream-protocol", |b| {
-            b.iter(|| peer_consume(black_box(&frame)).unwrap())
         });
         group.finish();
 
