@@ -1,4 +1,7 @@
 use super::*;
+use criterion::BenchmarkGroup;
+use criterion::measurement::WallTime;
+use wire_runtime::DecodeError;
 
 // ---------------------------------------------------------------------------------------------
 // Cases
@@ -18,67 +21,14 @@ pub(crate) fn mqtt311_decode(c: &mut Criterion, case: &str, payload_len: usize, 
     check_decoders(&frame, mqtt_publish::Version::V311, &want);
     check_same_validation(&frame, mqtt_publish::Version::V311);
     check_owned(&frame, mqtt_publish::Version::V311, &want);
-    let frames = batch(&frame);
 
-    let mut group = c.benchmark_group(format!("{case}_slice"));
-    group.bench_function("wire", |b| {
-        bench_slice(b, &frames, |input| {
-            let decoded = entry::mqtt311_publish_decode_wire(input);
-            let Ok((Packet::Publish { flags, publish }, used)) = decoded else {
-                unreachable!("not a PUBLISH")
-            };
-            consume_publish(flags, &publish);
-            used
-        })
-    });
-    group.bench_function("hand", |b| {
-        bench_slice(b, &frames, |input| {
-            let decoded = entry::mqtt311_publish_decode_hand(input);
-            let (publish, used) = decoded.as_ref().unwrap();
-            consume_hand(publish);
-            *used
-        })
-    });
-    group.finish();
-
-    let mut group = c.benchmark_group(format!("{case}_framed"));
-    group.bench_function("wire", |b| {
-        bench_stream(b, &frame, |s| {
-            let packet = next_packet(s);
-            let decoded = entry::mqtt311_publish_decode_wire(&packet);
-            let Ok((Packet::Publish { flags, publish }, _)) = decoded else {
-                unreachable!("not a PUBLISH")
-            };
-            consume_publish(flags, &publish);
-        })
-    });
-    group.bench_function("hand", |b| {
-        bench_stream(b, &frame, |s| {
-            let packet = next_packet(s);
-            let decoded = entry::mqtt311_publish_decode_hand(&packet);
-            consume_hand(&decoded.as_ref().unwrap().0);
-        })
-    });
-    group.finish();
-
-    let mut group = c.benchmark_group(format!("{case}_owned"));
-    group.bench_function("wire", |b| {
-        bench_stream(b, &frame, |s| {
-            let packet = next_packet(s);
-            let decoded = entry::mqtt311_publish_decode_wire(&packet);
-            let Ok((Packet::Publish { flags, publish }, _)) = decoded else {
-                unreachable!("not a PUBLISH")
-            };
-            consume_owned(&owned_wire(&packet, flags, &publish));
-        })
-    });
-    group.bench_function("hand", |b| {
-        bench_stream(b, &frame, |s| {
-            let packet = next_packet(s);
-            let decoded = entry::mqtt311_publish_decode_hand(&packet);
-            consume_owned(&owned_hand(&packet, &decoded.as_ref().unwrap().0));
-        })
-    });
+    let mut group = ours(
+        c,
+        case,
+        &frame,
+        entry::mqtt311_publish_decode_wire,
+        entry::mqtt311_publish_decode_hand,
+    );
     group.bench_function("mqttbytes", |b| {
         bench_stream(b, &frame, |s| {
             let decoded = peers::v4_decode_mqttbytes(s);
@@ -98,6 +48,82 @@ pub(crate) fn mqtt311_decode(c: &mut Criterion, case: &str, payload_len: usize, 
         })
     });
     group.finish();
+}
+
+/// The `_slice` and `_framed` groups of a PUBLISH decode case (wire and hand), and the `_owned`
+/// group with wire and hand timed in it, returned for the caller to add the peers.
+fn ours<'c, W, H>(
+    c: &'c mut Criterion,
+    case: &str,
+    frame: &[u8],
+    wire: W,
+    hand: H,
+) -> BenchmarkGroup<'c, WallTime>
+where
+    W: Fn(&[u8]) -> Result<(Packet<'_>, usize), DecodeError> + Copy,
+    H: Fn(&[u8]) -> Option<(mqtt_publish::Publish<'_>, usize)> + Copy,
+{
+    let frames = batch(frame);
+    let mut group = c.benchmark_group(format!("{case}_slice"));
+    group.bench_function("wire", |b| {
+        bench_slice(b, &frames, |input| {
+            let decoded = wire(input);
+            let Ok((Packet::Publish { flags, publish }, used)) = decoded else {
+                unreachable!("not a PUBLISH")
+            };
+            consume_publish(flags, &publish);
+            used
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_slice(b, &frames, |input| {
+            let decoded = hand(input);
+            let (publish, used) = decoded.as_ref().unwrap();
+            consume_hand(publish);
+            *used
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group(format!("{case}_framed"));
+    group.bench_function("wire", |b| {
+        bench_stream(b, frame, |s| {
+            let packet = next_packet(s);
+            let decoded = wire(&packet);
+            let Ok((Packet::Publish { flags, publish }, _)) = decoded else {
+                unreachable!("not a PUBLISH")
+            };
+            consume_publish(flags, &publish);
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_stream(b, frame, |s| {
+            let packet = next_packet(s);
+            let decoded = hand(&packet);
+            consume_hand(&decoded.as_ref().unwrap().0);
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group(format!("{case}_owned"));
+    group.bench_function("wire", |b| {
+        bench_stream(b, frame, |s| {
+            let packet = next_packet(s);
+            let decoded = wire(&packet);
+            let Ok((Packet::Publish { flags, publish }, _)) = decoded else {
+                unreachable!("not a PUBLISH")
+            };
+            consume_owned(&owned_wire(&packet, flags, &publish));
+        })
+    });
+    group.bench_function("hand", |b| {
+        bench_stream(b, frame, |s| {
+            let packet = next_packet(s);
+            let decoded = hand(&packet);
+            consume_owned(&owned_hand(&packet, &decoded.as_ref().unwrap().0));
+        })
+    });
+    group
 }
 
 /// `wire` and `hand` through the framed path into owned packets: the peers' field values.
@@ -196,67 +222,14 @@ pub(crate) fn mqtt5_decode(c: &mut Criterion, case: &str, payload_len: usize, fr
     check_decoders(&frame, mqtt_publish::Version::V5, &want);
     check_same_validation(&frame, mqtt_publish::Version::V5);
     check_owned(&frame, mqtt_publish::Version::V5, &want);
-    let frames = batch(&frame);
 
-    let mut group = c.benchmark_group(format!("{case}_slice"));
-    group.bench_function("wire", |b| {
-        bench_slice(b, &frames, |input| {
-            let decoded = entry::mqtt5_publish_decode_wire(input);
-            let Ok((Packet::Publish { flags, publish }, used)) = decoded else {
-                unreachable!("not a PUBLISH")
-            };
-            consume_publish(flags, &publish);
-            used
-        })
-    });
-    group.bench_function("hand", |b| {
-        bench_slice(b, &frames, |input| {
-            let decoded = entry::mqtt5_publish_decode_hand(input);
-            let (publish, used) = decoded.as_ref().unwrap();
-            consume_hand(publish);
-            *used
-        })
-    });
-    group.finish();
-
-    let mut group = c.benchmark_group(format!("{case}_framed"));
-    group.bench_function("wire", |b| {
-        bench_stream(b, &frame, |s| {
-            let packet = next_packet(s);
-            let decoded = entry::mqtt5_publish_decode_wire(&packet);
-            let Ok((Packet::Publish { flags, publish }, _)) = decoded else {
-                unreachable!("not a PUBLISH")
-            };
-            consume_publish(flags, &publish);
-        })
-    });
-    group.bench_function("hand", |b| {
-        bench_stream(b, &frame, |s| {
-            let packet = next_packet(s);
-            let decoded = entry::mqtt5_publish_decode_hand(&packet);
-            consume_hand(&decoded.as_ref().unwrap().0);
-        })
-    });
-    group.finish();
-
-    let mut group = c.benchmark_group(format!("{case}_owned"));
-    group.bench_function("wire", |b| {
-        bench_stream(b, &frame, |s| {
-            let packet = next_packet(s);
-            let decoded = entry::mqtt5_publish_decode_wire(&packet);
-            let Ok((Packet::Publish { flags, publish }, _)) = decoded else {
-                unreachable!("not a PUBLISH")
-            };
-            consume_owned(&owned_wire(&packet, flags, &publish));
-        })
-    });
-    group.bench_function("hand", |b| {
-        bench_stream(b, &frame, |s| {
-            let packet = next_packet(s);
-            let decoded = entry::mqtt5_publish_decode_hand(&packet);
-            consume_owned(&owned_hand(&packet, &decoded.as_ref().unwrap().0));
-        })
-    });
+    let mut group = ours(
+        c,
+        case,
+        &frame,
+        entry::mqtt5_publish_decode_wire,
+        entry::mqtt5_publish_decode_hand,
+    );
     group.bench_function("mqttbytes", |b| {
         bench_stream(b, &frame, |s| {
             let decoded = peers::v5_decode_mqttbytes(s);
