@@ -8,6 +8,7 @@ mod tags;
 use crate::Direction;
 use crate::internals::ast::{
     Codec, CodecKind, Container, Data, Enum, Field, Fields, Fill, LenSource, Role, Style, Tag,
+    Variant,
 };
 use crate::internals::attr::Order;
 use crate::internals::types::{Prim, PrimKind};
@@ -144,6 +145,23 @@ pub fn split_generics(
 /// fields, so attribute expressions can use it) or its slot (tuple fields).
 pub fn value_ident(f: &Field<'_>) -> Ident {
     f.binding.clone().unwrap_or_else(|| f.slot.clone())
+}
+
+/// The tag an `other` variant holds, read from its first `arity` fields (bound by reference):
+/// `*code` for one, `(*major, *minor,)` for a tuple tag.
+pub fn other_tag_value(variant: &Variant<'_>, arity: usize) -> TokenStream {
+    let parts: Vec<Ident> = variant
+        .fields
+        .fields
+        .iter()
+        .take(arity)
+        .map(value_ident)
+        .collect();
+    if let [part] = &parts[..] {
+        quote!(*#part)
+    } else {
+        quote!((#(*#parts,)*))
+    }
 }
 
 /// A pattern binding by reference the fields that `code` mentions: `{ a, b }`, `{ a, .. }`,

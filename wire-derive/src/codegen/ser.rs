@@ -4,7 +4,8 @@ use super::bits::encode_bits;
 use super::tags::{tag_code, tag_method};
 use super::{
     bind_self, body, ctx_binding, ctx_type, default_value, destructure, fixed_size, inline_attr,
-    lit, order_tokens, prim_bytes, rt, rt_path, run_end, split_generics, type_name, value_ident,
+    lit, order_tokens, other_tag_value, prim_bytes, rt, rt_path, run_end, split_generics,
+    type_name, value_ident,
 };
 use crate::Direction;
 use crate::internals::ast::{
@@ -592,19 +593,7 @@ fn encode_enum(cont: &Container<'_>, e: &Enum<'_>) -> (TokenStream, TokenStream)
         .collect();
     let known_check: Vec<TokenStream> = match e.variants.iter().find(|v| v.other) {
         Some(other) if !known.is_empty() => {
-            let parts: Vec<Ident> = other
-                .fields
-                .fields
-                .iter()
-                .take(e.tag.arity())
-                .map(value_ident)
-                .collect();
-            let value = if parts.len() == 1 {
-                let part = &parts[0];
-                quote!(*#part)
-            } else {
-                quote!((#(*#parts,)*))
-            };
+            let value = other_tag_value(other, e.tag.arity());
             vec![quote! {
                 #[allow(unreachable_patterns, clippy::manual_range_patterns)]
                 if matches!(#value, #(#known)|*) {

@@ -1,6 +1,6 @@
 //! Tags of enums: reading one, writing a variant's, and `wire_tag()`.
 
-use super::{conv, destructure, lit, mask, rt, type_name, value_ident};
+use super::{conv, destructure, lit, mask, other_tag_value, rt, type_name, value_ident};
 use crate::internals::ast::{Container, Data, Tag, Variant};
 use crate::internals::attr::Order;
 use crate::internals::ints::IntKind;
@@ -153,19 +153,7 @@ pub fn tag_method(cont: &Container<'_>) -> TokenStream {
     let arms = e.variants.iter().map(|v| {
         let vident = v.ident;
         let value = if v.other {
-            let fields: Vec<Ident> = v
-                .fields
-                .fields
-                .iter()
-                .take(e.tag.arity())
-                .map(value_ident)
-                .collect();
-            if fields.len() == 1 {
-                let f = &fields[0];
-                quote!(*#f)
-            } else {
-                quote!((#(*#fields,)*))
-            }
+            other_tag_value(v, e.tag.arity())
         } else {
             let tag = &v.tag;
             quote!(#tag)
