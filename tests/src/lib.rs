@@ -15,3 +15,4 @@ pub mod crate_readmes {
 pub mod alloc_count;
 pub mod everything;
 pub mod vectors;
+pub mod vocabulary;

@@ -189,3 +189,33 @@ fn inline_packet_enum() {
         }",
     );
 }
+
+#[test]
+fn odd_width_integers() {
+    check(
+        "odd_width_integers",
+        "struct Handshake {
+            msg_type: u8,
+            #[wire(int = u24)] length: u32,
+            #[wire(int = u48, le)] millis: u64,
+            #[wire(len = u24)] body: Vec<u8>,
+        }",
+    );
+}
+
+#[test]
+fn tag_from_parent_with_context() {
+    check(
+        "tag_from_parent_with_context",
+        "#[wire(ctx_tag = u8, ctx(flags: u8))]
+        enum Payload {
+            #[wire(tag = 1)]
+            Headers {
+                #[wire(if = flags & 0x20 != 0)] priority: Option<u32>,
+                #[wire(rest)] block: Vec<u8>,
+            },
+            #[wire(other)]
+            Unknown(u8, #[wire(rest)] Vec<u8>),
+        }",
+    );
+}

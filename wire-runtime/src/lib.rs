@@ -46,6 +46,7 @@ mod prefix;
 mod reader;
 mod text;
 mod traits;
+mod uint;
 mod validate;
 mod varint;
 
@@ -65,6 +66,7 @@ pub use text::utf8;
 pub use traits::{
     DecodeWith, EncodeWith, WireDecode, WireEncode, decode, decode_bytes, decode_prefix,
 };
+pub use uint::{U24, U40, U48, U56, uint_from_be, uint_from_le, uint_to_be, uint_to_le};
 pub use validate::reject;
 pub use varint::{VarInt, Vbi};
 

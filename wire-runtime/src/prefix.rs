@@ -14,13 +14,15 @@ pub enum ByteOrder {
     Little,
 }
 
-/// A type that can prefix a length or a count: `u8`..`u64`, `i8`..`i64`, [`Vbi`], [`VarInt`].
+/// A type that can prefix a length or a count: `u8`..`u64`, `i8`..`i64`, [`Vbi`], [`VarInt`],
+/// and the odd widths [`U24`](crate::U24), [`U40`](crate::U40), [`U48`](crate::U48),
+/// [`U56`](crate::U56).
 ///
 /// Signed prefixes reject negative values, except that `-1` means null on fields declared
 /// `nullable` (RabbitMQ Stream strings and byte arrays).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a length prefix",
-    note = "length prefixes are u8, u16, u32, u64, i8, i16, i32, i64, vbi or varint"
+    note = "length prefixes are u8, u16, u24, u32, u40, u48, u56, u64, i8, i16, i32, i64, vbi or varint"
 )]
 pub trait LenPrefix: Copy {
     /// Reads a length; negative values are errors.

@@ -10,6 +10,7 @@ pub use crate::prefix::{
 pub use crate::reader::Reader;
 pub use crate::text::utf8;
 pub use crate::traits::{DecodeWith, EncodeWith, WireDecode, WireEncode};
+pub use crate::uint::{U24, U40, U48, U56, uint_from_be, uint_from_le, uint_to_be, uint_to_le};
 pub use crate::varint::{VarInt, Vbi};
 pub use alloc::collections::BTreeMap;
 pub use alloc::vec::Vec;

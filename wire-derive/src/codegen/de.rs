@@ -644,7 +644,7 @@ fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
     }
     quote! {
         let __at = __r.offset();
-        let __tag = #read_tag;
+        #read_tag
         #[deny(unreachable_patterns)]
         match __tag {
             #arms

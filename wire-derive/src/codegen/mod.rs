@@ -69,6 +69,18 @@ pub fn conv(order: Order, decode: bool) -> Ident {
     Ident::new(name, Span::call_site())
 }
 
+/// The runtime's `uint_from_be`/`uint_to_be` family member for a byte order: odd-width integers
+/// (`u24`, `u40`, ...) have no `from_be_bytes` of their own.
+pub fn odd_conv(order: Order, decode: bool) -> Ident {
+    let name = match (order, decode) {
+        (Order::Big, true) => "uint_from_be",
+        (Order::Little, true) => "uint_from_le",
+        (Order::Big, false) => "uint_to_be",
+        (Order::Little, false) => "uint_to_le",
+    };
+    Ident::new(name, Span::call_site())
+}
+
 /// Loads a primitive from `LEN` bytes at `at` of the array `run` (of length `n`).
 pub fn prim_load(
     prim: &Prim,
@@ -90,22 +102,49 @@ pub fn prim_load(
                 quote!(#ty::#from(#rt::chunk::<#at, #size, #n>(#run)))
             }
         }
+        PrimKind::Narrow(ty, _) => {
+            let from = odd_conv(order, true);
+            let bytes = if whole {
+                quote!(*#run)
+            } else {
+                quote!(#rt::chunk::<#at, #size, #n>(#run))
+            };
+            // `uint_from_*` gives a `u64`: narrowed for a `u32` or `u16` field.
+            if ty == "u64" {
+                quote!(#rt::#from::<#size>(#bytes))
+            } else {
+                quote!(#rt::#from::<#size>(#bytes) as #ty)
+            }
+        }
         PrimKind::Bool => quote!(#rt::bool_from_byte(#run[#at], #offset + #at)?),
         PrimKind::ByteArray if whole => quote!(*#run),
         PrimKind::ByteArray => quote!(#rt::chunk::<#at, #size, #n>(#run)),
     }
 }
 
-/// The bytes of a primitive held by reference in `value`.
+/// The bytes of a primitive held by reference in `value` (a `Result` is unwrapped with `?`
+/// for a narrow integer, whose value may not fit).
 pub fn prim_bytes(prim: &Prim, order: Order, value: &TokenStream) -> TokenStream {
     match &prim.kind {
         PrimKind::Number(_) => {
             let to = conv(order, false);
             quote!(#value.#to())
         }
+        PrimKind::Narrow(..) => {
+            let bytes = narrow_bytes(prim, order, value);
+            quote!(#bytes?)
+        }
         PrimKind::Bool => quote!([u8::from(*#value)]),
         PrimKind::ByteArray => quote!(*#value),
     }
+}
+
+/// The bytes of a narrow integer (`int = u24`) held by reference in `value`, as a `Result`:
+/// the value may not fit.
+pub fn narrow_bytes(prim: &Prim, order: Order, value: &TokenStream) -> TokenStream {
+    let rt = rt();
+    let (to, size) = (odd_conv(order, false), lit(prim.size));
+    quote!(#rt::#to::<#size>(u64::from(*#value)))
 }
 
 /// The impl generics with `'de` added (bounded by every lifetime of the type) and the where
@@ -315,23 +354,36 @@ pub fn inline_attr(cont: &Container<'_>) -> TokenStream {
 
 /// The context type of a container, if it takes one.
 pub fn ctx_type(cont: &Container<'_>) -> Option<TokenStream> {
-    if let Data::Enum(Enum {
-        tag: tag @ Tag::Ctx { .. },
-        ..
-    }) = &cont.data
-    {
-        return Some(tag.value_type());
-    }
-    let (_, tys) = cont.ctx_params()?;
-    Some(match tys.as_slice() {
-        [one] => quote!(#one),
-        many => quote!((#(#many,)*)),
+    let tag = ctx_tag_type(cont);
+    let (_, tys) = match cont.ctx_params() {
+        Some(params) => params,
+        None => return tag,
+    };
+    Some(match (tag, tys.as_slice()) {
+        (None, [one]) => quote!(#one),
+        (None, many) => quote!((#(#many,)*)),
+        // The tag the parent read comes first: `(tag, flags, stream_id)`.
+        (Some(tag), many) => quote!((#tag, #(#many,)*)),
     })
+}
+
+/// The type of the tag a `ctx_tag` enum takes from its parent.
+fn ctx_tag_type(cont: &Container<'_>) -> Option<TokenStream> {
+    match &cont.data {
+        Data::Enum(Enum {
+            tag: tag @ Tag::Ctx { .. },
+            ..
+        }) => Some(tag.value_type()),
+        _ => None,
+    }
 }
 
 /// `let flags = __ctx;` or `let (a, b) = __ctx;`.
 pub fn ctx_binding(cont: &Container<'_>) -> TokenStream {
     match cont.ctx_params() {
+        Some((names, _)) if ctx_tag_type(cont).is_some() => {
+            quote!(let (__tag, #(#names,)*) = __ctx;)
+        }
         Some((names, _)) if names.len() == 1 => {
             let name = names[0];
             quote!(let #name = __ctx;)

@@ -4,8 +4,8 @@ use super::bits::encode_bits;
 use super::tags::{tag_code, tag_method};
 use super::{
     bind_self, body, ctx_binding, ctx_type, default_value, destructure, fixed_size, inline_attr,
-    lit, order_tokens, other_tag_value, prim_bytes, rt, rt_path, run_end, split_generics,
-    type_name, value_ident,
+    lit, narrow_bytes, order_tokens, other_tag_value, prim_bytes, rt, rt_path, run_end,
+    split_generics, type_name, value_ident,
 };
 use crate::Direction;
 use crate::internals::ast::{
@@ -184,7 +184,7 @@ fn fields_code(
         }
         let end = run_end(all, i);
         if end > i {
-            let (size, run) = encode_run(&all[i..end]);
+            let (size, run) = encode_run(&name, &all[i..end]);
             let size = lit(size);
             len_parts.push(quote!(#size));
             enc.extend(run);
@@ -311,7 +311,9 @@ fn field_len(f: &Field<'_>) -> TokenStream {
     quote!((#len #(#pads)*))
 }
 
-fn encode_run(run: &[Field<'_>]) -> (usize, TokenStream) {
+/// A run of inline primitives: one array, one copy into the buffer. Fields that may not fit
+/// their width (`int = u24`) name themselves in the error.
+fn encode_run(name: &str, run: &[Field<'_>]) -> (usize, TokenStream) {
     let rt = rt();
     let n: usize = run
         .iter()
@@ -335,7 +337,14 @@ fn encode_run(run: &[Field<'_>]) -> (usize, TokenStream) {
             continue;
         };
         let value = value_ident(f);
-        let bytes = prim_bytes(prim, *order, &quote!(#value));
+        let bytes = match prim.kind {
+            PrimKind::Narrow(..) => {
+                let fname = &f.name;
+                let bytes = narrow_bytes(prim, *order, &quote!(#value));
+                quote!(#bytes.map_err(|e| e.in_field(#name, #fname))?)
+            }
+            _ => prim_bytes(prim, *order, &quote!(#value)),
+        };
         let (at_lit, size) = (lit(at), lit(prim.size));
         stmts.extend(quote!(#rt::put_chunk::<#at_lit, #size, #total>(&mut __run, #bytes);));
         at += prim.size;

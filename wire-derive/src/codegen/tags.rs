@@ -1,6 +1,6 @@
 //! Tags of enums: reading one, writing a variant's, and `wire_tag()`.
 
-use super::{conv, destructure, lit, mask, other_tag_value, rt, type_name, value_ident};
+use super::{conv, destructure, lit, mask, odd_conv, other_tag_value, rt, type_name, value_ident};
 use crate::internals::ast::{Container, Data, Tag, Variant};
 use crate::internals::attr::Order;
 use crate::internals::ints::IntKind;
@@ -8,7 +8,18 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::Ident;
 
+/// `let __tag = ...;`: the statement reading the tag, or nothing when `ctx_binding` took it
+/// from the context already (a `ctx_tag` enum with more context).
 pub fn read_tag(cont: &Container<'_>, tag: &Tag) -> TokenStream {
+    if matches!(tag, Tag::Ctx { .. }) && cont.ctx_params().is_some() {
+        return quote!();
+    }
+    let read = tag_value(cont, tag);
+    quote!(let __tag = #read;)
+}
+
+/// An expression reading the tag.
+fn tag_value(cont: &Container<'_>, tag: &Tag) -> TokenStream {
     let rt = rt();
     let name = type_name(cont);
     let wrap =
@@ -48,6 +59,15 @@ fn read_int(kind: IntKind, order: Order) -> TokenStream {
     let rt = rt();
     let value_ty = kind.value_type();
     match kind.size() {
+        Some(size) if kind.is_odd_width() => {
+            let (from, size) = (odd_conv(order, true), lit(size));
+            let load = quote!(#rt::#from::<#size>(*__r.take_array()?));
+            if kind.value_name() == "u64" {
+                load
+            } else {
+                quote!(#load as #value_ty)
+            }
+        }
         Some(_) => {
             let from = conv(order, true);
             quote!(#value_ty::#from(*__r.take_array()?))
@@ -64,6 +84,13 @@ fn write_int(kind: IntKind, order: Order, value: &TokenStream) -> (TokenStream, 
     let rt = rt();
     let value_ty = kind.value_type();
     match kind.size() {
+        Some(size) if kind.is_odd_width() => {
+            let (to, size) = (odd_conv(order, false), lit(size));
+            (
+                quote!(#size),
+                quote!(__buf.put_slice(&#rt::#to::<#size>(<u64 as From<#value_ty>>::from(#value))?);),
+            )
+        }
         Some(size) => {
             let size = lit(size);
             let to = conv(order, false);

@@ -192,15 +192,17 @@ pub enum Tag {
     Bits { bits: BitRange, peek: bool },
     /// `tag(key: u16, version: u16)`.
     Composite(Vec<(Ident, IntKind)>),
-    /// `ctx_tag = u16`: the parent read the tag.
-    Ctx { kind: IntKind },
+    /// `ctx_tag = u16` or `ctx_tag(a: u8, b: u16)`: the parent read the tag, which comes first
+    /// in the context; `inner` is the tag as if read here (single or composite).
+    Ctx { inner: Box<Tag> },
 }
 
 impl Tag {
     /// The Rust type of a tag value: `u32` for a `vbi` tag, a tuple for a composite one.
     pub fn value_type(&self) -> TokenStream {
         match self {
-            Tag::Single { kind, .. } | Tag::Ctx { kind } => kind.value_type(),
+            Tag::Single { kind, .. } => kind.value_type(),
+            Tag::Ctx { inner } => inner.value_type(),
             Tag::Bits { .. } => quote!(u8),
             Tag::Composite(parts) => {
                 let tys = parts.iter().map(|(_, kind)| kind.value_type());
@@ -212,7 +214,8 @@ impl Tag {
     /// The Rust types of the tag's values, by name: one, or one per part.
     pub fn value_names(&self) -> Vec<&'static str> {
         match self {
-            Tag::Single { kind, .. } | Tag::Ctx { kind } => vec![kind.value_name()],
+            Tag::Single { kind, .. } => vec![kind.value_name()],
+            Tag::Ctx { inner } => inner.value_names(),
             Tag::Bits { .. } => vec!["u8"],
             Tag::Composite(parts) => parts.iter().map(|(_, kind)| kind.value_name()).collect(),
         }
@@ -222,6 +225,7 @@ impl Tag {
     pub fn arity(&self) -> usize {
         match self {
             Tag::Composite(parts) => parts.len(),
+            Tag::Ctx { inner } => inner.arity(),
             _ => 1,
         }
     }

@@ -194,7 +194,7 @@ attr_set! {
         tag: Attr<TagAttr> = "tag" => tag,
         tag_bits: Attr<BitRange> = "tag_bits" => bit_range,
         peek: Attr<()> = "peek" => flag,
-        ctx_tag: Attr<Ident> = "ctx_tag" => type_name,
+        ctx_tag: Attr<TagAttr> = "ctx_tag" => tag,
     }
 }
 
@@ -232,6 +232,7 @@ attr_set! {
         fill: Attr<Expr> = "fill" => expr,
         le: Attr<()> = "le" => flag,
         be: Attr<()> = "be" => flag,
+        int: Attr<Ident> = "int" => type_name,
         pad_before: Attr<Expr> = "pad_before" => expr,
         pad_after: Attr<Expr> = "pad_after" => expr,
         item: Attr<Box<FieldAttrs>> = "item" => nested,
@@ -443,9 +444,9 @@ fn tag(_: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<TagAttr> 
         Token![,],
     )?;
     if parts.len() < 2 {
-        return Err(
-            meta.error("a composite tag names two or more parts: `tag(key: u16, version: u16)`")
-        );
+        return Err(meta.error(format!(
+            "a composite tag names two or more parts: `{key}(key: u16, version: u16)`"
+        )));
     }
     Ok(TagAttr::Composite(parts.into_iter().collect()))
 }

@@ -66,16 +66,6 @@ fn check_ctx(cx: &Ctxt, cont: &Container<'_>) {
             }
         }
     }
-    if let (
-        Some(span),
-        Data::Enum(Enum {
-            tag: Tag::Ctx { .. },
-            ..
-        }),
-    ) = (cont.attrs.ctx.span(), &cont.data)
-    {
-        cx.error_at(span, "conflicting wire attributes: a `ctx_tag` enum takes the tag as its context, so it has no `ctx(...)`");
-    }
 }
 
 fn check_lifetimes(cx: &Ctxt, cont: &Container<'_>) {
@@ -255,7 +245,11 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
 /// Types that can never hold a length (the runtime's `AsLen` decides for the others).
 fn cannot_be_len(ty: &syn::Type) -> bool {
     if let Some(prim) = types::prim(ty) {
-        return prim.is_float() || !matches!(prim.kind, types::PrimKind::Number(_));
+        return prim.is_float()
+            || !matches!(
+                prim.kind,
+                types::PrimKind::Number(_) | types::PrimKind::Narrow(..)
+            );
     }
     types::is_unsized_layout(ty)
         || types::option_inner(ty).is_some()
@@ -382,6 +376,7 @@ fn check_tag_shape(cx: &Ctxt, tag: &Tag, expr: &Expr) {
         other => other,
     };
     match (tag, expr) {
+        (Tag::Ctx { inner }, _) => check_tag_shape(cx, inner, expr),
         (Tag::Composite(parts), Expr::Tuple(t)) if t.elems.len() != parts.len() => {
             cx.error_spanned_by(
                 expr,
@@ -401,7 +396,7 @@ fn check_tag_shape(cx: &Ctxt, tag: &Tag, expr: &Expr) {
                 check_tag_value(cx, *kind, None, value);
             }
         }
-        (Tag::Single { .. } | Tag::Bits { .. } | Tag::Ctx { .. }, Expr::Tuple(_)) => {
+        (Tag::Single { .. } | Tag::Bits { .. }, Expr::Tuple(_)) => {
             cx.error_spanned_by(expr, "this enum has a single tag, so a variant tag is one value; a tuple needs a composite tag such as `#[wire(tag(key: u16, version: u16))]`");
         }
         (Tag::Single { kind, .. }, _) => check_tag_value(cx, *kind, None, expr),

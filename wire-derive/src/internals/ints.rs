@@ -11,6 +11,11 @@ pub enum IntKind {
     U16,
     U32,
     U64,
+    /// Unsigned integers of 3, 5, 6 and 7 bytes, held in a `u32` (`u24`) or a `u64`.
+    U24,
+    U40,
+    U48,
+    U56,
     I8,
     I16,
     I32,
@@ -22,13 +27,18 @@ pub enum IntKind {
 }
 
 /// The names every prefix and tag accepts, for error messages.
-pub const PREFIX_NAMES: &str = "u8, u16, u32, u64, i8, i16, i32, i64, vbi or varint";
+pub const PREFIX_NAMES: &str =
+    "u8, u16, u24, u32, u40, u48, u56, u64, i8, i16, i32, i64, vbi or varint";
 
 impl IntKind {
-    pub const ALL: [IntKind; 10] = [
+    pub const ALL: [IntKind; 14] = [
         IntKind::U8,
         IntKind::U16,
+        IntKind::U24,
         IntKind::U32,
+        IntKind::U40,
+        IntKind::U48,
+        IntKind::U56,
         IntKind::U64,
         IntKind::I8,
         IntKind::I16,
@@ -50,6 +60,10 @@ impl IntKind {
             IntKind::U16 => "u16",
             IntKind::U32 => "u32",
             IntKind::U64 => "u64",
+            IntKind::U24 => "u24",
+            IntKind::U40 => "u40",
+            IntKind::U48 => "u48",
+            IntKind::U56 => "u56",
             IntKind::I8 => "i8",
             IntKind::I16 => "i16",
             IntKind::I32 => "i32",
@@ -66,6 +80,10 @@ impl IntKind {
             IntKind::U16 | IntKind::I16 => Some(2),
             IntKind::U32 | IntKind::I32 => Some(4),
             IntKind::U64 | IntKind::I64 => Some(8),
+            IntKind::U24 => Some(3),
+            IntKind::U40 => Some(5),
+            IntKind::U48 => Some(6),
+            IntKind::U56 => Some(7),
             IntKind::Vbi | IntKind::VarInt => None,
         }
     }
@@ -77,20 +95,30 @@ impl IntKind {
         )
     }
 
+    /// A width its value type does not have natively: `u24`, `u40`, `u48`, `u56`. Read and
+    /// written through the runtime's `uint_from_be`/`uint_to_be` family.
+    pub fn is_odd_width(self) -> bool {
+        matches!(
+            self,
+            IntKind::U24 | IntKind::U40 | IntKind::U48 | IntKind::U56
+        )
+    }
+
     /// The largest value of a kind whose range is narrower than its Rust value type's.
     pub fn max_below_type(self) -> Option<u128> {
         match self {
             IntKind::Vbi => Some(268_435_455),
+            odd if odd.is_odd_width() => Some((1u128 << (8 * odd.size()?)) - 1),
             _ => None,
         }
     }
 
-    /// The Rust type of its values: `u32` for `vbi`, `u64` for `varint`, the kind itself
-    /// otherwise.
+    /// The Rust type of its values: `u32` for `vbi` and `u24`, `u64` for `varint` and the
+    /// other odd widths, the kind itself otherwise.
     pub fn value_name(self) -> &'static str {
         match self {
-            IntKind::Vbi => "u32",
-            IntKind::VarInt => "u64",
+            IntKind::Vbi | IntKind::U24 => "u32",
+            IntKind::VarInt | IntKind::U40 | IntKind::U48 | IntKind::U56 => "u64",
             other => other.name(),
         }
     }
@@ -107,6 +135,10 @@ impl IntKind {
         let (name, wrapped) = match self {
             IntKind::Vbi => ("Vbi", true),
             IntKind::VarInt => ("VarInt", true),
+            IntKind::U24 => ("U24", true),
+            IntKind::U40 => ("U40", true),
+            IntKind::U48 => ("U48", true),
+            IntKind::U56 => ("U56", true),
             other => (other.name(), false),
         };
         let ident = syn::Ident::new(name, span);
@@ -130,7 +162,22 @@ pub fn is_unsupported_prefix(name: &str) -> bool {
     matches!(
         name,
         "u128" | "i128" | "usize" | "isize" | "f32" | "f64" | "bool" | "char" | "str"
-    )
+    ) || is_signed_odd_width(name)
+}
+
+/// The error for a prefix or tag type wire does not read: `what` is "length prefix" or "tag
+/// type".
+pub fn unsupported(what: &str, name: &str) -> String {
+    if is_signed_odd_width(name) {
+        format!("unsupported {what} `{name}`: odd widths are unsigned (u24, u40, u48, u56)")
+    } else {
+        format!("unsupported {what} `{name}`: use {PREFIX_NAMES}")
+    }
+}
+
+/// `i24`, `i40`, `i48`, `i56`: odd widths exist unsigned only.
+pub fn is_signed_odd_width(name: &str) -> bool {
+    matches!(name, "i24" | "i40" | "i48" | "i56")
 }
 
 #[cfg(test)]

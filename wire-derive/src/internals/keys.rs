@@ -312,6 +312,7 @@ pub const KEYS: &[Key] = &[
         "ctx",
         "le",
         "be",
+        "int",
         "item",
         "key",
         "value",
@@ -337,6 +338,7 @@ pub const KEYS: &[Key] = &[
         "fill",
         "le",
         "be",
+        "int",
         "item",
         "key",
         "value",
@@ -364,6 +366,7 @@ pub const KEYS: &[Key] = &[
         .excludes(&["be"])
         .because("conflicting wire attributes: `le` and `be` both given"),
     field("be", "be", "be"),
+    field("int", "int", "int = u24").excludes(&["len", "count", "rest", "ctx"]),
     Key {
         places: &[Field],
         ..field("pad_before", "pad_before", "pad_before = 1")

@@ -6,7 +6,7 @@ use super::ast::{
 };
 use super::attr::{FieldAttrs, Order};
 use super::ctxt::Ctxt;
-use super::ints::{IntKind, PREFIX_NAMES, is_unsupported_prefix};
+use super::ints::{IntKind, is_unsupported_prefix, unsupported};
 use super::keys::Place;
 use super::types;
 use proc_macro2::Span;
@@ -26,7 +26,13 @@ fn inclusive_size(cx: &Ctxt, attrs: &FieldAttrs, role: &Role) -> Option<usize> {
         Role::Wire(Codec {
             kind: CodecKind::Prim { prim, .. },
             ..
-        }) if matches!(prim.kind, types::PrimKind::Number(_)) => Some(prim.size),
+        }) if matches!(
+            prim.kind,
+            types::PrimKind::Number(_) | types::PrimKind::Narrow(..)
+        ) =>
+        {
+            Some(prim.size)
+        }
         _ => {
             cx.error_at(span, "`inclusive` needs a fixed-size integer: a length that counts itself must know its own size before it is read");
             None
@@ -188,7 +194,8 @@ fn lower_unconditional(
                 ),
             }
         }
-        let inner = lower_contents(cx, attrs, inner_ty, order, ty_span, None);
+        let prefixed = matches!(source, LenSource::Prefix { .. });
+        let inner = lower_contents(cx, attrs, inner_ty, order, ty_span, None, prefixed);
         return codec(CodecKind::Section {
             len: source,
             null,
@@ -203,22 +210,25 @@ fn lower_unconditional(
             return codec(CodecKind::Plain { ctx: None });
         }
         let source = len_source(cx, count, order);
-        return lower_contents(cx, attrs, ty, order, ty_span, Some(source));
+        let prefixed = matches!(source, LenSource::Prefix { .. });
+        return lower_contents(cx, attrs, ty, order, ty_span, Some(source), prefixed);
     }
 
     if attrs.rest.is_set() {
-        return lower_contents(cx, attrs, ty, order, ty_span, None);
+        return lower_contents(cx, attrs, ty, order, ty_span, None, false);
     }
 
     // A misplaced msgpack attribute meant a msgpack value: its size is no further error.
-    if types::is_unsized_layout(ty) && !attrs.broken && !misplaced_msgpack {
+    // With `int`, the field was meant to be an integer: `int` reports the type.
+    if types::is_unsized_layout(ty) && !attrs.broken && !misplaced_msgpack && !attrs.int.is_set() {
         cx.error_at(ty_span, "this type has no size of its own: give it `#[wire(len = u16)]` (a byte-length prefix), `#[wire(count = u16)]` (an element count) or `#[wire(rest)]` (the rest of the input)");
     }
-    lower_contents(cx, attrs, ty, order, ty_span, None)
+    lower_contents(cx, attrs, ty, order, ty_span, None, false)
 }
 
 /// The codec of a value that fills its section (or is counted): sequences loop, others are
-/// primitives or plain types.
+/// primitives or plain types. `prefixed`: a length or count prefix took the field's byte order
+/// (`le`), so the value need not.
 fn lower_contents(
     cx: &Ctxt,
     attrs: &FieldAttrs,
@@ -226,12 +236,16 @@ fn lower_contents(
     order: Order,
     ty_span: Span,
     count: Option<LenSource>,
+    prefixed: bool,
 ) -> Codec {
     let codec = |kind| Codec {
         ty: ty.clone(),
         kind,
     };
     if let Some(seq) = types::seq(ty) {
+        if let Some(span) = attrs.int.span() {
+            cx.error_at(span, "`int` gives an integer's width; for the elements, write `item(int = ...)` (`value(int = ...)` in a map)");
+        }
         let item = match seq.second {
             Some(value_ty) => {
                 if let Some(span) = attrs.item.span() {
@@ -282,7 +296,67 @@ fn lower_contents(
             cx.error_at(span, format!("`{what}(...)` describes elements: it applies to `Vec`, `BTreeMap` and `HashMap` fields"));
         }
     }
-    scalar(cx, attrs.order_span(), attrs.ctx.get(), ty, order)
+    if let Some(width) = attrs.int.get() {
+        return narrow(cx, width, ty, order);
+    }
+    let order_span = attrs.order_span().filter(|_| !prefixed);
+    scalar(cx, order_span, attrs.ctx.get(), ty, order)
+}
+
+/// `int = u24` on an unsigned integer field: the value in fewer bytes than its type has.
+fn narrow(cx: &Ctxt, width: &syn::Ident, ty: &Type, order: Order) -> Codec {
+    let codec = |kind| Codec {
+        ty: ty.clone(),
+        kind,
+    };
+    let stand_in = || codec(CodecKind::Plain { ctx: None });
+    let name = width.to_string();
+    let kind = match IntKind::from_name(&name) {
+        Some(kind) if !kind.is_signed() && kind.size().is_some() => kind,
+        Some(IntKind::Vbi | IntKind::VarInt) => {
+            let ty = if name == "vbi" { "Vbi" } else { "VarInt" };
+            cx.error_spanned_by(width, format!("`int` gives a fixed width; a `{name}` field has the runtime's type: `wire_runtime::{ty}`"));
+            return stand_in();
+        }
+        _ => {
+            cx.error_spanned_by(width, format!("`int` takes an unsigned width: u8, u16, u24, u32, u40, u48, u56 or u64, not `{name}`"));
+            return stand_in();
+        }
+    };
+    let size = kind.size().unwrap_or(0);
+    let held = match types::unsigned_name(ty) {
+        Some(held) => held,
+        None => {
+            cx.error_spanned_by(ty, format!("`int = {name}` stores an unsigned integer in {size} bytes: the field must be u16, u32 or u64"));
+            return stand_in();
+        }
+    };
+    let held_size = types::prim(ty).map_or(0, |p| p.size);
+    if held_size == size {
+        cx.error_spanned_by(
+            width,
+            format!(
+                "the field is already `{held}`, {size} bytes on the wire: remove `int = {name}`"
+            ),
+        );
+    } else if held_size < size || held_size > 8 {
+        cx.error_spanned_by(
+            width,
+            format!(
+                "`{name}` values do not fit `{held}`: hold them in {}",
+                if size <= 4 { "u32 or u64" } else { "u64" }
+            ),
+        );
+        return stand_in();
+    }
+    let ident = syn::Ident::new(&held, width.span());
+    codec(CodecKind::Prim {
+        prim: types::Prim {
+            kind: types::PrimKind::Narrow(ident, kind),
+            size,
+        },
+        order,
+    })
 }
 
 fn reject_key_value(cx: &Ctxt, attrs: &FieldAttrs) {
@@ -417,10 +491,7 @@ fn len_source(cx: &Ctxt, expr: &Expr, order: Order) -> LenSource {
                 };
             }
             if is_unsupported_prefix(&name) {
-                cx.error_spanned_by(
-                    ident,
-                    format!("unsupported length prefix `{name}`: use {PREFIX_NAMES}"),
-                );
+                cx.error_spanned_by(ident, unsupported("length prefix", &name));
             }
             return LenSource::Field(ident.clone());
         }

@@ -3,7 +3,7 @@
 use super::ast::{Enum, Tag, Variant};
 use super::attr::{ContainerAttrs, Order, TagAttr, VariantAttrs};
 use super::ctxt::Ctxt;
-use super::ints::{IntKind, PREFIX_NAMES};
+use super::ints::{IntKind, unsupported};
 use super::keys::Place;
 use super::lower::fields;
 use proc_macro2::Span;
@@ -73,20 +73,26 @@ fn enum_tag(
     let kind_of = |ident: &Ident| -> Option<IntKind> {
         let kind = IntKind::from_name(&ident.to_string());
         if kind.is_none() {
-            cx.error_spanned_by(
-                ident,
-                format!("unsupported tag type `{ident}`: use {PREFIX_NAMES}"),
-            );
+            cx.error_spanned_by(ident, unsupported("tag type", &ident.to_string()));
         }
         kind
     };
     // The key table reports `tag_bits`, `peek` and `tag` beside `ctx_tag`, and `tag_bits` or
     // `peek` without `tag`.
-    if let Some(ident) = attrs.ctx_tag.get() {
-        return match kind_of(ident) {
-            Some(kind) => (Tag::Ctx { kind }, true),
-            None => (Tag::Ctx { kind: IntKind::U8 }, false),
+    if let Some(ctx_tag) = attrs.ctx_tag.get() {
+        let (inner, as_written) = match ctx_tag {
+            TagAttr::Single(ident) => match kind_of(ident) {
+                Some(kind) => (single(kind), true),
+                None => (single(IntKind::U8), false),
+            },
+            TagAttr::Composite(parts) => composite(parts, kind_of),
         };
+        return (
+            Tag::Ctx {
+                inner: Box::new(inner),
+            },
+            as_written,
+        );
     }
     let peek_needs_u8 = |kind: IntKind| {
         if peek && kind != IntKind::U8 {
@@ -131,16 +137,31 @@ fn enum_tag(
                     "`tag_bits` and `peek` apply to a single tag, not a composite one",
                 );
             }
-            let kinds: Vec<Option<IntKind>> = parts.iter().map(|(_, ty)| kind_of(ty)).collect();
-            let as_written = kinds.iter().all(Option::is_some);
-            let parts = parts
-                .iter()
-                .zip(kinds)
-                .map(|((name, _), kind)| (name.clone(), kind.unwrap_or(IntKind::U8)))
-                .collect();
-            (Tag::Composite(parts), as_written)
+            composite(parts, kind_of)
         }
     }
+}
+
+/// A tag the parent read, of one integer kind: it holds no byte order or peek of its own.
+fn single(kind: IntKind) -> Tag {
+    Tag::Single {
+        kind,
+        order: Order::Big,
+        peek: false,
+    }
+}
+
+/// `tag(key: u16, version: u16)`: the parts' kinds, each reported if unsupported; false if one
+/// was.
+fn composite(parts: &[(Ident, Ident)], kind_of: impl Fn(&Ident) -> Option<IntKind>) -> (Tag, bool) {
+    let kinds: Vec<Option<IntKind>> = parts.iter().map(|(_, ty)| kind_of(ty)).collect();
+    let as_written = kinds.iter().all(Option::is_some);
+    let parts = parts
+        .iter()
+        .zip(kinds)
+        .map(|((name, _), kind)| (name.clone(), kind.unwrap_or(IntKind::U8)))
+        .collect();
+    (Tag::Composite(parts), as_written)
 }
 
 /// A tag's value in a comparable form: integer literals by value, anything else by tokens.

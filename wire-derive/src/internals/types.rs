@@ -1,5 +1,6 @@
 //! What the derive can tell from a field's type by its syntax alone.
 
+use super::ints::IntKind;
 use syn::{GenericArgument, PathArguments, Type};
 
 /// A primitive the derive loads and stores inline, so runs of them share one bounds check.
@@ -16,6 +17,9 @@ pub enum PrimKind {
     Bool,
     /// `[u8; N]`.
     ByteArray,
+    /// An unsigned integer of the type named stored in fewer bytes (`#[wire(int = u24)]` on a
+    /// `u32`): `IntKind::size` bytes on the wire.
+    Narrow(syn::Ident, IntKind),
 }
 
 impl Prim {
@@ -31,6 +35,13 @@ impl Prim {
     pub fn is_float(&self) -> bool {
         matches!(&self.kind, PrimKind::Number(ident) if ident == "f32" || ident == "f64")
     }
+}
+
+/// The unsigned integer type `ty` names, as its name: `u16`, `u32`, `u64`, `u128`.
+pub fn unsigned_name(ty: &Type) -> Option<String> {
+    let Type::Path(p) = ty else { return None };
+    let name = p.path.get_ident()?.to_string();
+    matches!(name.as_str(), "u8" | "u16" | "u32" | "u64" | "u128").then_some(name)
 }
 
 /// `u16`, `bool`, `[u8; 16]`: types read inline; `None` for everything else.

@@ -1,0 +1,137 @@
+//! Derived types using the vocabulary for protocols outside `protocols/`: odd-width integers,
+//! ... Round-trip, truncation and allocation tests run over them
+//! (`tests/tests/vocabulary.rs`).
+
+use wire_runtime::{U48, WireDecode, WireEncode};
+
+/// Odd-width integers as fields, prefixes, counts and elements, in both byte orders.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+pub struct OddWidths {
+    #[wire(int = u24)]
+    pub length: u32,
+    #[wire(int = u24, le)]
+    pub length_le: u32,
+    #[wire(int = u40)]
+    pub forty: u64,
+    #[wire(int = u48)]
+    pub millis: u64,
+    #[wire(int = u56, le)]
+    pub fifty_six: u64,
+    #[wire(int = u16)]
+    pub narrow: u32,
+    pub stamp: U48,
+    #[wire(len = u24)]
+    pub cert: Vec<u8>,
+    #[wire(len = u24, le)]
+    pub name: String,
+    #[wire(count = u24, item(int = u24))]
+    pub sizes: Vec<u32>,
+    pub kind: u8,
+    #[wire(if = *kind == 1, int = u24)]
+    pub extra: Option<u32>,
+    pub record: OddTagged,
+}
+
+/// An enum dispatched on a 24-bit tag (as TLS extension-free layouts number their types).
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+#[wire(tag = u24)]
+pub enum OddTagged {
+    #[wire(tag = 0x00_0001)]
+    Small(u8),
+    #[wire(tag = 0xff_fffe)]
+    Large {
+        #[wire(len = u24)]
+        data: Vec<u8>,
+    },
+    #[wire(other)]
+    Unknown(u32, #[wire(rest)] Vec<u8>),
+}
+
+/// A frame around [`OddWidths`], as TLS wraps a handshake message: a type byte and a 24-bit
+/// length, so that any truncation is incomplete input.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+pub struct OddFrame {
+    pub msg_type: u8,
+    #[wire(len = u24)]
+    pub body: OddWidths,
+}
+
+/// HTTP/2's frame (RFC 9113, section 4.1): a 24-bit length, the type, the flags and the stream
+/// id, then the payload, decoded by type with the flags and the stream id passed down.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+pub struct H2Frame {
+    #[wire(int = u24)]
+    pub length: u32,
+    #[wire(fill = payload.wire_tag())]
+    pub kind: u8,
+    pub flags: u8,
+    pub stream_id: u32,
+    #[wire(len = length, ctx = (*kind, *flags, *stream_id))]
+    pub payload: H2Payload,
+}
+
+/// An HTTP/2 frame payload: the tag is the frame type the parent read, and the variants see
+/// the flags and the stream id.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+#[wire(ctx_tag = u8, ctx(flags: u8, stream_id: u32))]
+pub enum H2Payload {
+    /// HEADERS: the priority fields are present when the PRIORITY flag (0x20) is set.
+    #[wire(tag = 0x1)]
+    Headers {
+        #[wire(if = flags & 0x20 != 0)]
+        priority: Option<H2Priority>,
+        #[wire(rest)]
+        block: Vec<u8>,
+    },
+    /// PING: eight opaque bytes, on stream 0 only.
+    #[wire(
+        tag = 0x6,
+        validate = if stream_id != 0 { Err("PING on a stream") } else { Ok(()) }
+    )]
+    Ping { opaque: [u8; 8] },
+    #[wire(tag = 0x8)]
+    WindowUpdate { increment: u32 },
+    #[wire(other)]
+    Unknown(u8, #[wire(rest)] Vec<u8>),
+}
+
+/// HEADERS' priority fields.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone, Copy)]
+pub struct H2Priority {
+    pub dependency: u32,
+    pub weight: u8,
+}
+
+/// AMQP 0-9-1's method frame payload (section 4.2.4): class and method ids, then the
+/// arguments, dispatched on both ids as the parent read them.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+pub struct AmqpMethodFrame {
+    #[wire(fill = method.wire_tag().0)]
+    pub class_id: u16,
+    #[wire(fill = method.wire_tag().1)]
+    pub method_id: u16,
+    #[wire(ctx = (*class_id, *method_id))]
+    pub method: AmqpMethod,
+}
+
+/// Methods by (class id, method id).
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+#[wire(ctx_tag(class_id: u16, method_id: u16))]
+pub enum AmqpMethod {
+    /// connection.tune (10, 30).
+    #[wire(tag = (10, 30))]
+    Tune {
+        channel_max: u16,
+        frame_max: u32,
+        heartbeat: u16,
+    },
+    /// basic.qos (60, 10).
+    #[wire(tag = (60, 10))]
+    Qos {
+        prefetch_size: u32,
+        prefetch_count: u16,
+        global: bool,
+    },
+    #[wire(other)]
+    Other(u16, u16, #[wire(rest)] Vec<u8>),
+}

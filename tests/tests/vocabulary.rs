@@ -1,0 +1,254 @@
+//! The vocabulary for protocols outside `protocols/` (issue 15): golden bytes worked out by
+//! hand from the layouts, round trips over every new attribute, truncation and hostile input.
+
+use proptest::collection::vec;
+use proptest::prelude::*;
+use wire_runtime::{EncodeErrorKind, U48, WireEncode, decode};
+use wire_tests::vocabulary::*;
+
+fn odd_widths_sample() -> (OddWidths, Vec<u8>) {
+    let value = OddWidths {
+        length: 0x01_0203,
+        length_le: 0x01_0203,
+        forty: 0x01_0203_0405,
+        millis: 0x0102_0304_0506,
+        fifty_six: 0x01_0203_0405_0607,
+        narrow: 0x1234,
+        stamp: U48(0xa1a2_a3a4_a5a6),
+        cert: vec![0xde, 0xad],
+        name: "ab".into(),
+        sizes: vec![1, 0xff_ffff],
+        kind: 1,
+        extra: Some(7),
+        record: OddTagged::Large { data: vec![9] },
+    };
+    let bytes = [
+        &[0x01, 0x02, 0x03][..],                     // length, u24 big-endian
+        &[0x03, 0x02, 0x01],                         // length_le, u24 little-endian
+        &[0x01, 0x02, 0x03, 0x04, 0x05],             // forty
+        &[0x01, 0x02, 0x03, 0x04, 0x05, 0x06],       // millis
+        &[0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01], // fifty_six, little-endian
+        &[0x12, 0x34],                               // narrow: a u32 in two bytes
+        &[0xa1, 0xa2, 0xa3, 0xa4, 0xa5, 0xa6],       // stamp
+        &[0x00, 0x00, 0x02, 0xde, 0xad],             // cert: u24 length, bytes
+        &[0x02, 0x00, 0x00, b'a', b'b'],             // name: u24 little-endian length
+        &[0x00, 0x00, 0x02, 0x00, 0x00, 0x01, 0xff, 0xff, 0xff], // sizes: u24 count, u24 items
+        &[0x01],                                     // kind
+        &[0x00, 0x00, 0x07],                         // extra, present as kind == 1
+        &[0xff, 0xff, 0xfe, 0x00, 0x00, 0x01, 0x09], // record: u24 tag, u24 length, data
+    ]
+    .concat();
+    (value, bytes)
+}
+
+#[test]
+fn odd_widths_match_bytes_worked_out_by_hand() {
+    let (value, bytes) = odd_widths_sample();
+    assert_eq!(decode::<OddWidths>(&bytes).unwrap(), value);
+    assert_eq!(value.encode_to_vec().unwrap(), bytes);
+    assert_eq!(value.encoded_len(), bytes.len());
+}
+
+#[test]
+fn a_value_wider_than_its_width_is_an_error_naming_the_field() {
+    let (mut value, _) = odd_widths_sample();
+    value.length = 1 << 24;
+    let err = value.encode_to_vec().unwrap_err();
+    assert_eq!(err.kind(), &EncodeErrorKind::ValueOutOfRange);
+    assert_eq!(err.path().to_string(), "OddWidths.length");
+
+    let (mut value, _) = odd_widths_sample();
+    value.sizes[1] = 1 << 24;
+    let err = value.encode_to_vec().unwrap_err();
+    assert_eq!(err.kind(), &EncodeErrorKind::ValueOutOfRange);
+    assert_eq!(err.path().to_string(), "OddWidths.sizes");
+
+    let (mut value, _) = odd_widths_sample();
+    value.narrow = 0x1_0000;
+    assert_eq!(
+        value.encode_to_vec().unwrap_err().path().to_string(),
+        "OddWidths.narrow"
+    );
+
+    let (mut value, _) = odd_widths_sample();
+    value.record = OddTagged::Unknown(1 << 24, vec![]);
+    assert_eq!(
+        value.encode_to_vec().unwrap_err().kind(),
+        &EncodeErrorKind::ValueOutOfRange
+    );
+}
+
+#[test]
+fn a_u24_length_beyond_the_input_is_incomplete_not_an_allocation() {
+    let (_, mut bytes) = odd_widths_sample();
+    // cert's length: 0xffffff bytes claimed, a handful present.
+    let at = 3 + 3 + 5 + 6 + 7 + 2 + 6;
+    bytes[at..at + 3].copy_from_slice(&[0xff, 0xff, 0xff]);
+    let err = decode::<OddWidths>(&bytes).unwrap_err();
+    assert!(err.is_incomplete(), "{err}");
+    assert_eq!(err.needed(), Some(0xff_ffff - (bytes.len() - at - 3)));
+}
+
+#[test]
+fn http2_frames_dispatch_on_the_parent_tag_with_flags_passed_down() {
+    // RFC 9113 section 6.7: PING, length 8, type 6, no flags, stream 0.
+    let ping = [&[0, 0, 8, 6, 0, 0, 0, 0, 0][..], b"pingpong"].concat();
+    let frame = decode::<H2Frame>(&ping).unwrap();
+    assert_eq!(
+        frame.payload,
+        H2Payload::Ping {
+            opaque: *b"pingpong"
+        }
+    );
+    assert_eq!(frame.encode_to_vec().unwrap(), ping);
+
+    // HEADERS with END_HEADERS | PRIORITY (0x24) on stream 1: the priority fields are read
+    // because the flags the parent read say so.
+    let headers = [0, 0, 7, 1, 0x24, 0, 0, 0, 1, 0, 0, 0, 0, 0x0f, 0x82, 0x86];
+    let frame = decode::<H2Frame>(&headers).unwrap();
+    assert_eq!(
+        frame.payload,
+        H2Payload::Headers {
+            priority: Some(H2Priority {
+                dependency: 0,
+                weight: 15
+            }),
+            block: vec![0x82, 0x86],
+        }
+    );
+    assert_eq!(frame.encode_to_vec().unwrap(), headers);
+    // Without the PRIORITY flag the same bytes are all header block.
+    let mut plain = headers;
+    plain[4] = 0x04;
+    let frame = decode::<H2Frame>(&plain).unwrap();
+    assert_eq!(
+        frame.payload,
+        H2Payload::Headers {
+            priority: None,
+            block: plain[9..].to_vec()
+        }
+    );
+
+    // An unknown type keeps its tag and bytes; the parent writes the tag from `wire_tag()`.
+    let unknown = [0, 0, 2, 0xfa, 0, 0, 0, 0, 3, 0xab, 0xcd];
+    let frame = decode::<H2Frame>(&unknown).unwrap();
+    assert_eq!(frame.payload, H2Payload::Unknown(0xfa, vec![0xab, 0xcd]));
+    assert_eq!(frame.encode_to_vec().unwrap(), unknown);
+}
+
+#[test]
+fn a_variant_checks_the_context_it_was_given() {
+    // PING on stream 3 is a protocol error: the variant's `validate` sees `stream_id`.
+    let ping = [&[0, 0, 8, 6, 0, 0, 0, 0, 3][..], b"pingpong"].concat();
+    let err = decode::<H2Frame>(&ping).unwrap_err();
+    assert!(!err.is_incomplete());
+    assert!(err.to_string().contains("PING on a stream"), "{err}");
+    assert_eq!(err.path().to_string(), "H2Frame.payload.Ping");
+}
+
+#[test]
+fn a_composite_tag_can_come_from_the_parent() {
+    // AMQP 0-9-1 connection.tune: class 10, method 30, channel-max 2047, frame-max 131072,
+    // heartbeat 60.
+    let tune = [0, 10, 0, 30, 0x07, 0xff, 0, 2, 0, 0, 0, 60];
+    let frame = decode::<AmqpMethodFrame>(&tune).unwrap();
+    assert_eq!(
+        frame.method,
+        AmqpMethod::Tune {
+            channel_max: 2047,
+            frame_max: 131_072,
+            heartbeat: 60
+        }
+    );
+    assert_eq!(frame.encode_to_vec().unwrap(), tune);
+    let other = [0, 20, 0, 10, 1, 2];
+    let frame = decode::<AmqpMethodFrame>(&other).unwrap();
+    assert_eq!(frame.method, AmqpMethod::Other(20, 10, vec![1, 2]));
+    assert_eq!(frame.encode_to_vec().unwrap(), other);
+}
+
+fn h2_payload() -> impl Strategy<Value = (u8, H2Payload)> {
+    prop_oneof![
+        (any::<bool>(), any::<(u32, u8)>(), vec(any::<u8>(), 0..20)).prop_map(
+            |(prio, (dependency, weight), block)| {
+                let priority = prio.then_some(H2Priority { dependency, weight });
+                (
+                    if prio { 0x24 } else { 0x04 },
+                    H2Payload::Headers { priority, block },
+                )
+            }
+        ),
+        any::<[u8; 8]>().prop_map(|opaque| (0, H2Payload::Ping { opaque })),
+        any::<u32>().prop_map(|increment| (0, H2Payload::WindowUpdate { increment })),
+        (10u8.., vec(any::<u8>(), 0..20))
+            .prop_map(|(kind, rest)| (0, H2Payload::Unknown(kind, rest))),
+    ]
+}
+
+fn odd_tagged() -> impl Strategy<Value = OddTagged> {
+    prop_oneof![
+        any::<u8>().prop_map(OddTagged::Small),
+        vec(any::<u8>(), 0..40).prop_map(|data| OddTagged::Large { data }),
+        (2u32..0xff_fffe, vec(any::<u8>(), 0..10))
+            .prop_map(|(tag, rest)| OddTagged::Unknown(tag, rest)),
+    ]
+}
+
+prop_compose! {
+    fn odd_widths()(
+        length in 0u32..1 << 24, length_le in 0u32..1 << 24, forty in 0u64..1 << 40,
+        millis in 0u64..1 << 48, fifty_six in 0u64..1 << 56, narrow in 0u32..1 << 16,
+        stamp in 0u64..1 << 48, cert in vec(any::<u8>(), 0..50), name in "[a-z]{0,20}",
+        sizes in vec(0u32..1 << 24, 0..10), kind in 0u8..3, extra in 0u32..1 << 24,
+        record in odd_tagged(),
+    ) -> OddWidths {
+        OddWidths {
+            length, length_le, forty, millis, fifty_six, narrow, stamp: U48(stamp), cert, name,
+            sizes, kind, extra: (kind == 1).then_some(extra), record,
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn odd_widths_round_trip(value in odd_widths()) {
+        let bytes = value.encode_to_vec().unwrap();
+        prop_assert_eq!(bytes.len(), value.encoded_len());
+        prop_assert_eq!(decode::<OddWidths>(&bytes).unwrap(), value);
+    }
+
+    #[test]
+    fn odd_widths_truncated_are_incomplete(body in odd_widths()) {
+        let bytes = OddFrame { msg_type: 1, body }.encode_to_vec().unwrap();
+        for cut in 0..bytes.len() {
+            let err = decode::<OddFrame>(&bytes[..cut]).unwrap_err();
+            prop_assert!(err.is_incomplete(), "cut at {}: {}", cut, err);
+        }
+    }
+
+    #[test]
+    fn http2_frames_round_trip((flags, payload) in h2_payload(), stream in 1u32..100) {
+        let stream_id = if matches!(payload, H2Payload::Ping { .. }) { 0 } else { stream };
+        let frame = H2Frame { length: 0, kind: 0, flags, stream_id, payload };
+        let bytes = frame.encode_to_vec().unwrap();
+        prop_assert_eq!(bytes.len(), frame.encoded_len());
+        let back = decode::<H2Frame>(&bytes).unwrap();
+        // `length` and `kind` are filled in on encode.
+        prop_assert_eq!(back.length as usize, bytes.len() - 9);
+        prop_assert_eq!(back.kind, frame.payload.wire_tag());
+        prop_assert_eq!(&back.payload, &frame.payload);
+        for cut in 0..bytes.len() {
+            prop_assert!(decode::<H2Frame>(&bytes[..cut]).unwrap_err().is_incomplete());
+        }
+    }
+
+    #[test]
+    fn random_bytes_never_panic(bytes in vec(any::<u8>(), 0..200)) {
+        let _ = decode::<OddWidths>(&bytes);
+        let _ = decode::<OddFrame>(&bytes);
+        let _ = decode::<H2Frame>(&bytes);
+        let _ = decode::<AmqpMethodFrame>(&bytes);
+    }
+}

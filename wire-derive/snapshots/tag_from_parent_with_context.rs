@@ -1,0 +1,196 @@
+#[wire(ctx_tag = u8, ctx(flags:u8))]
+enum Payload {
+    #[wire(tag = 1)]
+    Headers {
+        #[wire(if = flags&0x20!= 0)]
+        priority: Option<u32>,
+        #[wire(rest)]
+        block: Vec<u8>,
+    },
+    #[wire(other)]
+    Unknown(u8, #[wire(rest)] Vec<u8>),
+}
+#[automatically_derived]
+impl<'de> ::wire_runtime::__private::DecodeWith<'de, (u8, u8)> for Payload {
+    #[inline(always)]
+    fn decode_with(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __ctx: (u8, u8),
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::decode_with_then(__r, __ctx, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_with_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __ctx: (u8, u8),
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let (__tag, flags) = __ctx;
+        let __at = __r.offset();
+        #[deny(unreachable_patterns)]
+        match __tag {
+            1 => {
+                __rt::field(
+                    "Payload",
+                    "Headers",
+                    #[inline(always)]
+                    || {
+                        let __wire_priority: Option<u32> = __rt::field(
+                            "Payload",
+                            "priority",
+                            #[inline(always)]
+                            || __rt::Ok(
+                                if flags & 0x20 != 0 {
+                                    __rt::Some({
+                                        let __run = __r.take_array::<4>()?;
+                                        u32::from_be_bytes(*__run)
+                                    })
+                                } else {
+                                    __rt::None
+                                },
+                            ),
+                        )?;
+                        let __wire_block: Vec<u8> = __rt::field(
+                            "Payload",
+                            "block",
+                            #[inline(always)]
+                            || __rt::Ok(__r.take_rest().to_vec()),
+                        )?;
+                        __rt::Ok(
+                            __then(
+                                Self::Headers {
+                                    priority: __wire_priority,
+                                    block: __wire_block,
+                                },
+                                &*__r,
+                            ),
+                        )
+                    },
+                )
+            }
+            #[allow(unreachable_patterns)]
+            __other => {
+                __rt::field(
+                    "Payload",
+                    "Unknown",
+                    #[inline(always)]
+                    || {
+                        let __wire_0: u8 = __other;
+                        let __wire_1: Vec<u8> = __rt::field(
+                            "Payload",
+                            "1",
+                            #[inline(always)]
+                            || __rt::Ok(__r.take_rest().to_vec()),
+                        )?;
+                        __rt::Ok(__then(Self::Unknown(__wire_0, __wire_1), &*__r))
+                    },
+                )
+            }
+        }
+    }
+}
+#[automatically_derived]
+impl ::wire_runtime::__private::EncodeWith<(u8, u8)> for Payload {
+    #[inline]
+    #[allow(unused_variables)]
+    fn encoded_len_with(&self, __ctx: (u8, u8)) -> usize {
+        use ::wire_runtime::__private as __rt;
+        let (__tag, flags) = __ctx;
+        match self {
+            Self::Headers { priority, block } => {
+                0
+                    + (match priority {
+                        __rt::Some(__x1) => 4,
+                        __rt::None => 0,
+                    }) + (block.len() * 1)
+            }
+            Self::Unknown(_, __wire_1) => 0 + (__wire_1.len() * 1),
+        }
+    }
+    #[inline(always)]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn encode_with<__B: ::wire_runtime::__private::BufMut + ?Sized>(
+        &self,
+        __buf: &mut __B,
+        __ctx: (u8, u8),
+    ) -> ::wire_runtime::__private::Result<(), ::wire_runtime::__private::EncodeError> {
+        use ::wire_runtime::__private as __rt;
+        let (__tag, flags) = __ctx;
+        match self {
+            Self::Headers { priority, block } => {
+                __rt::encode_field(
+                    "Payload",
+                    "Headers",
+                    || {
+                        __rt::encode_field(
+                            "Payload",
+                            "priority",
+                            || {
+                                __rt::check_presence(
+                                    flags & 0x20 != 0,
+                                    priority.is_some(),
+                                )?;
+                                if let __rt::Some(__x1) = priority {
+                                    __buf.put_slice(&__x1.to_be_bytes());
+                                }
+                                __rt::Ok(())
+                            },
+                        )?;
+                        __rt::encode_field(
+                            "Payload",
+                            "block",
+                            || {
+                                __buf.put_slice(block);
+                                __rt::Ok(())
+                            },
+                        )?;
+                        __rt::Ok(())
+                    },
+                )?
+            }
+            Self::Unknown(__wire_0, __wire_1) => {
+                __rt::encode_field(
+                    "Payload",
+                    "Unknown",
+                    || {
+                        #[allow(unreachable_patterns, clippy::manual_range_patterns)]
+                        if matches!(* __wire_0, 1) {
+                            return __rt::Err(__rt::known_tag_in_other());
+                        }
+                        __rt::encode_field(
+                            "Payload",
+                            "1",
+                            || {
+                                __buf.put_slice(__wire_1);
+                                __rt::Ok(())
+                            },
+                        )?;
+                        __rt::Ok(())
+                    },
+                )?
+            }
+        }
+        __rt::Ok(())
+    }
+}
+impl Payload {
+    ///The wire tag of this `Payload` variant.
+    #[allow(unused_variables, dead_code)]
+    pub fn wire_tag(&self) -> u8 {
+        match self {
+            Self::Headers { .. } => 1,
+            Self::Unknown(__wire_0, _) => *__wire_0,
+        }
+    }
+}
