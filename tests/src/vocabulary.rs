@@ -135,3 +135,37 @@ pub enum AmqpMethod {
     #[wire(other)]
     Other(u16, u16, #[wire(rest)] Vec<u8>),
 }
+
+/// DNS's message layout (RFC 1035, section 4.1.1): the header's counts come before the
+/// sections they count. They are temps: read, used by `count`, filled in on encode, and not
+/// kept in the struct. (Names are simplified to one length-prefixed label here.)
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+pub struct DnsLike {
+    pub id: u16,
+    pub flags: u16,
+    #[wire(temp(qdcount: u16), temp(ancount: u16), count = qdcount)]
+    pub questions: Vec<Question>,
+    #[wire(count = ancount)]
+    pub answers: Vec<u32>,
+}
+
+/// A question: a name, its type and class.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+pub struct Question {
+    #[wire(len = u8)]
+    pub name: String,
+    pub qtype: u16,
+    pub qclass: u16,
+}
+
+/// Temps computed from the stored fields: a presence flag (a byte that is 1 when the field
+/// follows) and a 24-bit length, neither of them kept.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+pub struct Computed {
+    #[wire(temp(has_name: u8 = name.is_some()), if = *has_name != 0, len = u8)]
+    pub name: Option<String>,
+    #[wire(temp(body_len: u24), len = body_len)]
+    pub body: Vec<u8>,
+    #[wire(temp(checks: u16 = body.len() * 2))]
+    pub tail: u8,
+}

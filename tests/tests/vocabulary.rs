@@ -167,6 +167,67 @@ fn a_composite_tag_can_come_from_the_parent() {
     assert_eq!(frame.encode_to_vec().unwrap(), other);
 }
 
+#[test]
+fn temp_counts_come_before_what_they_count_and_are_not_kept() {
+    // id 0x1234, flags 0x0100 (recursion desired), qdcount 1, ancount 2, one question, two
+    // answers. DnsLike has no count fields: decoded values compare with constructed ones.
+    let bytes = [
+        &[0x12, 0x34, 0x01, 0x00, 0x00, 0x01, 0x00, 0x02][..],
+        &[7],
+        b"example",
+        &[0x00, 0x01, 0x00, 0x01],
+        &[0, 0, 0, 1, 0, 0, 0, 2],
+    ]
+    .concat();
+    let value = DnsLike {
+        id: 0x1234,
+        flags: 0x0100,
+        questions: vec![Question {
+            name: "example".into(),
+            qtype: 1,
+            qclass: 1,
+        }],
+        answers: vec![1, 2],
+    };
+    assert_eq!(decode::<DnsLike>(&bytes).unwrap(), value);
+    assert_eq!(value.encode_to_vec().unwrap(), bytes);
+    assert_eq!(value.encoded_len(), bytes.len());
+    // A count claiming more questions than the bytes hold is incomplete input.
+    let mut short = bytes.clone();
+    short[5] = 0xff;
+    assert!(decode::<DnsLike>(&short).unwrap_err().is_incomplete());
+}
+
+#[test]
+fn computed_temps_are_written_from_the_stored_fields() {
+    let value = Computed {
+        name: Some("ab".into()),
+        body: vec![7; 3],
+        tail: 9,
+    };
+    let bytes = [
+        &[1, 2, b'a', b'b'][..], // has_name = 1, then the name
+        &[0, 0, 3, 7, 7, 7],     // body_len as u24, then the body
+        &[0, 6, 9],              // checks = body.len() * 2, then tail
+    ]
+    .concat();
+    assert_eq!(value.encode_to_vec().unwrap(), bytes);
+    assert_eq!(decode::<Computed>(&bytes).unwrap(), value);
+    let none = Computed {
+        name: None,
+        ..value.clone()
+    };
+    assert_eq!(none.encode_to_vec().unwrap()[0], 0);
+    // A computed value that does not fit its type is an error naming the temp.
+    let huge = Computed {
+        body: vec![0; 40_000],
+        ..value
+    };
+    let err = huge.encode_to_vec().unwrap_err();
+    assert_eq!(err.kind(), &EncodeErrorKind::ValueOutOfRange);
+    assert_eq!(err.path().to_string(), "Computed.checks");
+}
+
 fn h2_payload() -> impl Strategy<Value = (u8, H2Payload)> {
     prop_oneof![
         (any::<bool>(), any::<(u32, u8)>(), vec(any::<u8>(), 0..20)).prop_map(
@@ -245,10 +306,35 @@ proptest! {
     }
 
     #[test]
+    fn temps_round_trip(
+        id: u16, flags: u16,
+        names in vec("[a-z]{0,12}", 0..5), answers in vec(any::<u32>(), 0..5),
+        name in proptest::option::of("[a-z]{0,10}"), body in vec(any::<u8>(), 0..300), tail: u8,
+    ) {
+        let questions = names
+            .into_iter()
+            .map(|name| Question { name, qtype: 1, qclass: 1 })
+            .collect();
+        let dns = DnsLike { id, flags, questions, answers };
+        let bytes = dns.encode_to_vec().unwrap();
+        prop_assert_eq!(bytes.len(), dns.encoded_len());
+        prop_assert_eq!(decode::<DnsLike>(&bytes).unwrap(), dns);
+        let computed = Computed { name, body, tail };
+        let bytes = computed.encode_to_vec().unwrap();
+        prop_assert_eq!(bytes.len(), computed.encoded_len());
+        prop_assert_eq!(decode::<Computed>(&bytes).unwrap(), computed);
+        for cut in 0..bytes.len() {
+            prop_assert!(decode::<Computed>(&bytes[..cut]).unwrap_err().is_incomplete());
+        }
+    }
+
+    #[test]
     fn random_bytes_never_panic(bytes in vec(any::<u8>(), 0..200)) {
         let _ = decode::<OddWidths>(&bytes);
         let _ = decode::<OddFrame>(&bytes);
         let _ = decode::<H2Frame>(&bytes);
         let _ = decode::<AmqpMethodFrame>(&bytes);
+        let _ = decode::<DnsLike>(&bytes);
+        let _ = decode::<Computed>(&bytes);
     }
 }

@@ -219,3 +219,17 @@ fn tag_from_parent_with_context() {
         }",
     );
 }
+
+#[test]
+fn temp_values() {
+    check(
+        "temp_values",
+        "struct Message {
+            id: u16,
+            #[wire(temp(qdcount: u16), count = qdcount)]
+            questions: Vec<u32>,
+            #[wire(temp(has_name: u8 = name.is_some()), if = *has_name != 0, len = u8)]
+            name: Option<String>,
+        }",
+    );
+}

@@ -223,6 +223,13 @@ pub fn len_into<T: TryFrom<usize>>(len: usize) -> Result<T, EncodeError> {
     T::try_from(len).map_err(|_| EncodeError::new(EncodeErrorKind::LengthOverflow { len }))
 }
 
+/// The value of a `temp(n: T = expr)` on encode, converted to its type: `usize` lengths into a
+/// `u16`, say. A value that does not fit is [`EncodeErrorKind::ValueOutOfRange`].
+#[inline]
+pub fn calc<T: TryFrom<U>, U>(value: U) -> Result<T, EncodeError> {
+    T::try_from(value).map_err(|_| EncodeError::new(EncodeErrorKind::ValueOutOfRange))
+}
+
 /// Checks on encode that a length given by an expression matches the value's encoded length.
 #[inline]
 pub fn check_declared_len(declared: impl AsLen, actual: usize) -> Result<(), EncodeError> {

@@ -171,7 +171,7 @@ fn decode_fields(
             continue;
         }
         let slot = &f.slot;
-        let ty = f.ty;
+        let ty = &*f.ty;
         let fname = &f.name;
         match &f.role {
             Role::Skip(default) => {
@@ -259,8 +259,9 @@ fn pad_after(name: &str, f: &Field<'_>) -> TokenStream {
 }
 
 fn construct(fields: &Fields<'_>, path: TokenStream) -> TokenStream {
-    let members = fields.fields.iter().map(|f| &f.member);
-    let slots = fields.fields.iter().map(|f| &f.slot);
+    let stored = || fields.fields.iter().filter(|f| f.stored);
+    let members = stored().map(|f| &f.member);
+    let slots = stored().map(|f| &f.slot);
     match fields.style {
         Style::Named => quote!(#path { #(#members: #slots),* }),
         Style::Tuple => quote!(#path(#(#slots),*)),
@@ -300,7 +301,7 @@ fn decode_run(name: &str, run: &[Field<'_>], used: &Names) -> TokenStream {
             continue;
         };
         let slot = &f.slot;
-        let ty = f.ty;
+        let ty = &*f.ty;
         let load = prim_load(prim, *order, &run_ident, at, n, &quote!(__at));
         let load = if prim.is_bool() {
             let fname = &f.name;
@@ -596,7 +597,7 @@ fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
             let mut bind = TokenStream::new();
             for (i, f) in v.fields.fields.iter().take(arity).enumerate() {
                 let slot = &f.slot;
-                let ty = f.ty;
+                let ty = &*f.ty;
                 let part = if arity == 1 {
                     quote!(__other)
                 } else {

@@ -210,6 +210,7 @@ pub fn destructure(fields: &Fields<'_>, code: &TokenStream) -> TokenStream {
     let names: Vec<Option<Ident>> = fields
         .fields
         .iter()
+        .filter(|f| f.stored)
         .map(|f| Some(value_ident(f)).filter(|name| used.contains(name)))
         .collect();
     let any = names.iter().any(Option::is_some);
@@ -235,7 +236,11 @@ pub fn destructure(fields: &Fields<'_>, code: &TokenStream) -> TokenStream {
 /// `let Self { a, .. } = self;` for the fields `code` mentions, nothing if it mentions none.
 pub fn bind_self(fields: &Fields<'_>, code: &TokenStream) -> TokenStream {
     let used = Names::in_tokens(code);
-    if !fields.fields.iter().any(|f| used.contains(&value_ident(f))) {
+    if !fields
+        .fields
+        .iter()
+        .any(|f| f.stored && used.contains(&value_ident(f)))
+    {
         return quote!();
     }
     let pattern = destructure(fields, code);
@@ -275,6 +280,7 @@ impl Names {
                     .chain(&optional.when)
                     .for_each(&mut add_expr);
             }
+            // A `temp`'s value is computed on encode only.
             if let Fill::Expr(e) = &f.fill {
                 add_expr(e);
             }

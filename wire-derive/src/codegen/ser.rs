@@ -131,7 +131,7 @@ fn fields_code(
         let omit = format_ident!("__omit_{}", f.slot);
         let default = default_value(optional.default.as_ref());
         let rest = later_omitted.iter().map(|o| quote!(#o &&));
-        let ty = f.ty;
+        let ty = &*f.ty;
         let is_default = quote!({ let __default: #ty = #default; *#value == __default });
         let stmt = match &optional.when {
             None => quote!(let #omit = #(#rest)* #is_default;),
@@ -231,13 +231,14 @@ fn sum(parts: &[TokenStream]) -> TokenStream {
 /// `let n = &<filled value>;` for a field whose written value is computed.
 fn fill_code(name: &str, fields: &Fields<'_>, f: &Field<'_>) -> (TokenStream, TokenStream) {
     let rt = rt();
-    let ty = f.ty;
+    let ty = &*f.ty;
     let value = value_ident(f);
     let fill = format_ident!("__fill_{}", value);
     let fname = &f.name;
     let computed = match &f.fill {
         Fill::None => return (quote!(), quote!()),
         Fill::Expr(expr) => quote!(#rt::Ok::<#ty, #rt::EncodeError>(#expr)),
+        Fill::Calc(expr) => quote!(#rt::calc::<#ty, _>(#expr)),
         Fill::LenOf { target, count } => {
             let target = &fields.fields[*target];
             let target_value = value_ident(target);

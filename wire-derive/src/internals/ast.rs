@@ -7,6 +7,7 @@ use super::ints::IntKind;
 use super::types::{Prim, SeqKind};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
+use std::borrow::Cow;
 use syn::{Expr, Ident, Type};
 
 pub struct Container<'a> {
@@ -43,7 +44,7 @@ pub struct Field<'a> {
     pub slot: Ident,
     /// The name expressions use for this field (a reference), if it has one.
     pub binding: Option<Ident>,
-    pub ty: &'a Type,
+    pub ty: Cow<'a, Type>,
     pub role: Role,
     pub pad_before: Option<Expr>,
     pub pad_after: Option<Expr>,
@@ -60,6 +61,9 @@ pub struct Field<'a> {
     pub optional: Option<Optional>,
     /// Some attribute of the field did not parse (already reported).
     pub attrs_broken: bool,
+    /// False for a `temp` value: on the wire and usable by later expressions, but no member
+    /// of the struct (encode computes it from its `fill`).
+    pub stored: bool,
 }
 
 // Built once per field while expanding a derive; boxing would only add noise.
@@ -91,6 +95,8 @@ pub enum Fill {
     },
     /// `rest_len`: the byte length of all the fields after this one.
     RestLen,
+    /// `temp(n: u16 = expr)`: the expression, converted to the temp's type (`TryFrom`).
+    Calc(Expr),
 }
 
 /// How one value is laid out.

@@ -92,6 +92,15 @@ pub struct CtxParam {
     pub ty: Type,
 }
 
+/// A value on the wire that the struct does not keep: `temp(len: u16 = name.len())`, laid out
+/// just before the field it is written on.
+pub struct TempField {
+    pub name: Ident,
+    pub ty: Type,
+    /// Computed on encode; without it, the temp must be a `len` or `count` of a later field.
+    pub value: Option<Expr>,
+}
+
 /// Reserved bits of a bit-field word: `reserved(bits = 0..4, value = 0b0010)`.
 pub struct Reserved {
     pub bits: BitRange,
@@ -130,7 +139,7 @@ macro_rules! attr_set {
             #[cfg(test)]
             pub const KEYS: &'static [&'static str] = &[$($key),*];
 
-            fn empty() -> Self {
+            pub fn empty() -> Self {
                 $name { $( $field: $slot::none($key), )* broken: false }
             }
 
@@ -233,6 +242,7 @@ attr_set! {
         le: Attr<()> = "le" => flag,
         be: Attr<()> = "be" => flag,
         int: Attr<Ident> = "int" => type_name,
+        temp: Many<TempField> = "temp" => temp,
         pad_before: Attr<Expr> = "pad_before" => expr,
         pad_after: Attr<Expr> = "pad_after" => expr,
         item: Attr<Box<FieldAttrs>> = "item" => nested,
@@ -383,6 +393,31 @@ fn nested(cx: &Ctxt, meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<Box<Fie
     })?;
     out.broken |= out.nested_broken();
     Ok(Box::new(out))
+}
+
+fn temp(_: &Ctxt, meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<TempField> {
+    let content;
+    syn::parenthesized!(content in meta.input);
+    let name: Ident = content.parse()?;
+    if content.parse::<Token![:]>().is_err() {
+        return Err(syn::Error::new(
+            name.span(),
+            format!("`temp` needs the value's type on the wire: `temp({name}: u16)`"),
+        ));
+    }
+    let ty: Type = content.parse()?;
+    let value = if content.peek(Token![=]) {
+        content.parse::<Token![=]>()?;
+        Some(content.parse::<Expr>()?)
+    } else {
+        None
+    };
+    if !content.is_empty() {
+        return Err(
+            content.error("`temp(...)` is one `name: Type`, with `= expr` for its value on encode")
+        );
+    }
+    Ok(TempField { name, ty, value })
 }
 
 fn ctx_params(_: &Ctxt, meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<Vec<CtxParam>> {

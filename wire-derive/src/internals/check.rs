@@ -92,7 +92,7 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
         match (&field.optional, &field.role, first_optional) {
             (Some(_), _, None) => first_optional = Some(&field.name),
             (None, Role::Wire(_), Some(first)) => cx.error_spanned_by(
-                field.ty,
+                &*field.ty,
                 format!("`{}` follows the optional field `{first}`: make it `optional` too, or move it before `{first}` (absent fields can only trail)", field.name),
             ),
             _ => {}
@@ -103,11 +103,11 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
     for field in fields.fields.iter().filter(|f| f.rest_len.is_some()) {
         if rest_len_seen {
             cx.error_spanned_by(
-                field.ty,
+                &*field.ty,
                 "only one field can be `rest_len`: the fields after it already sit in its section",
             );
-        } else if cannot_be_len(field.ty) {
-            cx.error_spanned_by(field.ty, "a `rest_len` field holds a byte length: give it an integer type, `Vbi` or `VarInt`");
+        } else if cannot_be_len(&field.ty) {
+            cx.error_spanned_by(&*field.ty, "a `rest_len` field holds a byte length: give it an integer type, `Vbi` or `VarInt`");
         }
         rest_len_seen = true;
     }
@@ -116,17 +116,22 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
     for (i, field) in fields.fields.iter().enumerate() {
         if let Some(binding) = &field.binding {
             check_reserved_name(cx, binding);
+            // Repeated fields the compiler reports; a repeat that involves a temp is ours.
+            let first = names[..i].iter().position(|n| n.as_ref() == Some(binding));
+            if first.is_some_and(|first| !field.stored || !fields.fields[first].stored) {
+                cx.error_spanned_by(binding, format!("`{binding}` is the name of an earlier field or temp value: rename one of them"));
+            }
         }
         if let Role::Wire(Codec {
             kind: CodecKind::Plain { .. },
             ..
         }) = &field.role
         {
-            if types::option_inner(field.ty).is_some()
+            if types::option_inner(&field.ty).is_some()
                 && i < last_wire.unwrap_or(0)
                 && !field.attrs_broken
             {
-                cx.error_spanned_by(field.ty, "an `Option` without `if` is `None` only at the end of the input, so it must be the last field: add `#[wire(if = ...)]`, or a length prefix with `nullable` or `empty_is_none`");
+                cx.error_spanned_by(&*field.ty, "an `Option` without `if` is `None` only at the end of the input, so it must be the last field: add `#[wire(if = ...)]`, or a length prefix with `nullable` or `empty_is_none`");
             }
         }
         if let Some(span) = field.rest_span {
@@ -205,7 +210,7 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
                             ),
                         );
                     } else if let Some(target) = earlier(ident) {
-                        if cannot_be_len(fields.fields[target].ty) {
+                        if cannot_be_len(&fields.fields[target].ty) {
                             let what = if count { "count" } else { "length" };
                             cx.error_spanned_by(ident, format!("`{ident}` gives the {what} of `{}`, so it must be an integer field (u8 to u64, Vbi or VarInt)", field.name));
                         }
@@ -224,7 +229,7 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
         let field: &mut Field<'_> = &mut fields.fields[source];
         match (&field.fill, &field.role) {
             (Fill::None, Role::Wire(_)) => field.fill = Fill::LenOf { target, count },
-            (Fill::Expr(_), _) => {}
+            (Fill::Expr(_) | Fill::Calc(_), _) => {}
             (Fill::LenOf { target: first, .. }, _) => {
                 cx.error_spanned_by(&ident, format!("`{ident}` is already the length of `{}`, and encode fills it in from that field: give `{}` its own length field", field_names[*first], field_names[target]));
             }
@@ -232,6 +237,16 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
                 cx.error_spanned_by(&ident, format!("`{ident}` is the `rest_len` of this struct, and encode fills it in from all the fields after it: give `{}` its own length field", field_names[target]));
             }
             (_, Role::Skip(_)) => {}
+        }
+    }
+    // A temp needs a value on encode: its own expression, or the length of a later field.
+    for field in fields.fields.iter().filter(|f| !f.stored) {
+        if matches!(field.fill, Fill::None) {
+            let name = &field.name;
+            cx.error_spanned_by(
+                field.binding.as_ref().expect("a temp has a name"),
+                format!("`{name}` is not kept in the struct, so encode needs its value: write `temp({name}: Type = expr)`, or use it as a later field's `len` or `count`"),
+            );
         }
     }
     // Non-field bare identifiers in a length source become plain expressions.

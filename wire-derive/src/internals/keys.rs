@@ -369,6 +369,15 @@ pub const KEYS: &[Key] = &[
     field("int", "int", "int = u24").excludes(&["len", "count", "rest", "ctx"]),
     Key {
         places: &[Field],
+        ..field("temp", "temp(..)", "temp(n: u16 = 1)")
+    }
+    .excludes(&["optional"])
+    .because(
+        "conflicting wire attributes: a `temp` value is always on the wire, so it cannot \
+             precede an `optional` field",
+    ),
+    Key {
+        places: &[Field],
         ..field("pad_before", "pad_before", "pad_before = 1")
     },
     Key {

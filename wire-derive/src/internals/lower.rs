@@ -4,13 +4,14 @@
 use super::ast::{
     Codec, CodecKind, Field, Fields, Fill, LenSource, NullMode, Optional, Role, Style,
 };
-use super::attr::{FieldAttrs, Order};
+use super::attr::{FieldAttrs, Order, TempField};
 use super::ctxt::Ctxt;
 use super::ints::{IntKind, is_unsupported_prefix, unsupported};
 use super::keys::Place;
 use super::types;
 use proc_macro2::Span;
 use quote::format_ident;
+use std::borrow::Cow;
 use syn::spanned::Spanned;
 use syn::{Expr, Type};
 
@@ -46,16 +47,65 @@ pub(super) fn fields<'a>(cx: &Ctxt, fields: &'a syn::Fields, order: Order) -> Fi
         syn::Fields::Unnamed(_) => Style::Tuple,
         syn::Fields::Unit => Style::Unit,
     };
-    let fields = fields
-        .iter()
-        .enumerate()
-        .map(|(i, f)| field(cx, i, f, order))
-        .collect();
-    Fields { style, fields }
+    let mut out = Vec::new();
+    for (i, f) in fields.iter().enumerate() {
+        let attrs = FieldAttrs::parse(cx, &f.attrs);
+        // `temp(...)` values come just before the field they are written on.
+        out.extend(attrs.temp.iter().map(|temp| temp_field(cx, temp, order)));
+        out.push(field(cx, i, f, attrs, order));
+    }
+    Fields { style, fields: out }
 }
 
-fn field<'a>(cx: &Ctxt, index: usize, f: &'a syn::Field, order: Order) -> Field<'a> {
-    let attrs = FieldAttrs::parse(cx, &f.attrs);
+/// A `temp(name: Type = expr)` value: decoded like a field and usable by later expressions,
+/// not kept in the struct, computed on encode (or filled in as a later field's length).
+fn temp_field<'a>(cx: &Ctxt, temp: &TempField, order: Order) -> Field<'a> {
+    let name = temp.name.to_string();
+    // `u24` and the other odd widths are no Rust types: held in a u32 or u64.
+    let odd = match &temp.ty {
+        Type::Path(p) => p.path.get_ident().filter(|ident| {
+            IntKind::from_name(&ident.to_string()).is_some_and(IntKind::is_odd_width)
+        }),
+        _ => None,
+    };
+    let (ty, codec) = match odd {
+        Some(width) => {
+            let kind = IntKind::from_name(&width.to_string()).unwrap_or(IntKind::U32);
+            let held: Type = syn::parse_str(kind.value_name()).expect("an integer type");
+            let codec = narrow(cx, width, &held, order);
+            (held, codec)
+        }
+        None => {
+            let codec = lower(cx, &FieldAttrs::empty(), &temp.ty, order, temp.ty.span());
+            (temp.ty.clone(), codec)
+        }
+    };
+    Field {
+        member: syn::Member::Named(temp.name.clone()),
+        slot: format_ident!("__wire_{}", name.trim_start_matches("r#")),
+        name,
+        binding: Some(temp.name.clone()),
+        ty: Cow::Owned(ty),
+        role: Role::Wire(codec),
+        pad_before: None,
+        pad_after: None,
+        fill: temp.value.clone().map_or(Fill::None, Fill::Calc),
+        rest_span: None,
+        rest_len: None,
+        inclusive: None,
+        optional: None,
+        attrs_broken: false,
+        stored: false,
+    }
+}
+
+fn field<'a>(
+    cx: &Ctxt,
+    index: usize,
+    f: &'a syn::Field,
+    attrs: FieldAttrs,
+    order: Order,
+) -> Field<'a> {
     let (member, name, binding) = match &f.ident {
         Some(ident) => (
             syn::Member::Named(ident.clone()),
@@ -87,7 +137,7 @@ fn field<'a>(cx: &Ctxt, index: usize, f: &'a syn::Field, order: Order) -> Field<
         name,
         slot,
         binding,
-        ty: &f.ty,
+        ty: Cow::Borrowed(&f.ty),
         role,
         pad_before: attrs.pad_before.get().cloned(),
         pad_after: attrs.pad_after.get().cloned(),
@@ -103,6 +153,7 @@ fn field<'a>(cx: &Ctxt, index: usize, f: &'a syn::Field, order: Order) -> Field<
             when: attrs.cond.get().cloned(),
         }),
         attrs_broken: attrs.broken,
+        stored: true,
     }
 }
 
