@@ -169,3 +169,24 @@ pub struct Computed {
     #[wire(temp(checks: u16 = body.len() * 2))]
     pub tail: u8,
 }
+
+/// Kafka's compact types (KIP-482): lengths and counts as unsigned varints holding N + 1, so
+/// that 0 can mean null.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+pub struct KafkaCompact {
+    /// COMPACT_STRING.
+    #[wire(len = varint + 1)]
+    pub topic: String,
+    /// COMPACT_NULLABLE_STRING: 0 is null.
+    #[wire(len = varint + 1, nullable)]
+    pub client_id: Option<String>,
+    /// COMPACT_ARRAY of COMPACT_STRING.
+    #[wire(count = varint + 1, item(len = varint + 1))]
+    pub names: Vec<String>,
+    /// A fixed-width prefix can be biased too, in either byte order.
+    #[wire(len = u16 + 2, le)]
+    pub biased_le: Vec<u8>,
+    /// 0 is null, 1 is empty, as with `nullable`: here empty means `None` as well.
+    #[wire(len = varint + 1, empty_is_none)]
+    pub empty_none: Option<Vec<u8>>,
+}

@@ -228,6 +228,51 @@ fn computed_temps_are_written_from_the_stored_fields() {
     assert_eq!(err.path().to_string(), "Computed.checks");
 }
 
+#[test]
+fn biased_prefixes_hold_the_length_plus_a_constant() {
+    let value = KafkaCompact {
+        topic: "abc".into(),
+        client_id: None,
+        names: vec!["a".into(), "bc".into()],
+        biased_le: vec![9],
+        empty_none: None,
+    };
+    let bytes = [
+        &[4, b'a', b'b', b'c'][..],   // 3 + 1
+        &[0],                         // null
+        &[3, 2, b'a', 3, b'b', b'c'], // 2 + 1 names, each length + 1
+        &[3, 0, 9],                   // 1 + 2, little-endian u16
+        &[1],                         // empty, so None
+    ]
+    .concat();
+    assert_eq!(decode::<KafkaCompact>(&bytes).unwrap(), value);
+    assert_eq!(value.encode_to_vec().unwrap(), bytes);
+    assert_eq!(value.encoded_len(), bytes.len());
+
+    let some = KafkaCompact {
+        client_id: Some("x".into()),
+        empty_none: Some(vec![5]),
+        ..value
+    };
+    let encoded = some.encode_to_vec().unwrap();
+    assert_eq!(&encoded[4..6], &[2, b'x']);
+    assert_eq!(&encoded[encoded.len() - 2..], &[2, 5]);
+    assert_eq!(decode::<KafkaCompact>(&encoded).unwrap(), some);
+}
+
+#[test]
+fn a_raw_value_below_the_bias_is_malformed() {
+    // topic's prefix is 0: a length of -1, which a non-nullable string cannot have.
+    let err = decode::<KafkaCompact>(&[0, 0, 1, 2, 0, 1]).unwrap_err();
+    assert!(!err.is_incomplete());
+    assert_eq!(err.path().to_string(), "KafkaCompact.topic");
+    assert_eq!(err.offset(), 0);
+    // names' count is 0: a null array, which `Vec` cannot hold.
+    let err = decode::<KafkaCompact>(&[1, 0, 0, 2, 0, 1]).unwrap_err();
+    assert_eq!(err.path().to_string(), "KafkaCompact.names");
+    assert_eq!(err.offset(), 2);
+}
+
 fn h2_payload() -> impl Strategy<Value = (u8, H2Payload)> {
     prop_oneof![
         (any::<bool>(), any::<(u32, u8)>(), vec(any::<u8>(), 0..20)).prop_map(
@@ -329,6 +374,18 @@ proptest! {
     }
 
     #[test]
+    fn biased_prefixes_round_trip(
+        topic in "[a-z]{0,200}", client_id in proptest::option::of("[a-z]{0,5}"),
+        names in vec("[a-z]{0,130}", 0..4), biased_le in vec(any::<u8>(), 0..10),
+        empty_none in proptest::option::of(vec(any::<u8>(), 1..4)),
+    ) {
+        let value = KafkaCompact { topic, client_id, names, biased_le, empty_none };
+        let bytes = value.encode_to_vec().unwrap();
+        prop_assert_eq!(bytes.len(), value.encoded_len());
+        prop_assert_eq!(decode::<KafkaCompact>(&bytes).unwrap(), value);
+    }
+
+    #[test]
     fn random_bytes_never_panic(bytes in vec(any::<u8>(), 0..200)) {
         let _ = decode::<OddWidths>(&bytes);
         let _ = decode::<OddFrame>(&bytes);
@@ -336,5 +393,6 @@ proptest! {
         let _ = decode::<AmqpMethodFrame>(&bytes);
         let _ = decode::<DnsLike>(&bytes);
         let _ = decode::<Computed>(&bytes);
+        let _ = decode::<KafkaCompact>(&bytes);
     }
 }

@@ -233,3 +233,14 @@ fn temp_values() {
         }",
     );
 }
+
+#[test]
+fn biased_prefixes() {
+    check(
+        "biased_prefixes",
+        "struct Compact<'a> {
+            #[wire(len = varint + 1)] topic: &'a str,
+            #[wire(len = varint + 1, nullable)] client_id: Option<&'a str>,
+        }",
+    );
+}

@@ -60,7 +60,7 @@ pub use bits::BitField;
 pub use codec::{FrameCodec, Outgoing};
 pub use error::{DecodeError, EncodeError, EncodeErrorKind, ErrorKind, FieldPath};
 pub use framing::{FrameSplitter, Framing, next_frame};
-pub use prefix::{ByteOrder, LenPrefix};
+pub use prefix::{Biased, ByteOrder, LenPrefix};
 pub use reader::{DEFAULT_MAX_DEPTH, Reader};
 pub use text::utf8;
 pub use traits::{

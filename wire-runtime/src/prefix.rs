@@ -4,6 +4,7 @@ use crate::error::{DecodeError, EncodeError, EncodeErrorKind, ErrorKind};
 use crate::reader::Reader;
 use crate::varint::{VarInt, Vbi};
 use bytes::BufMut;
+use core::marker::PhantomData;
 
 /// Byte order of a fixed-width integer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -239,6 +240,95 @@ impl LenPrefix for VarInt {
     #[inline]
     fn len_size(len: usize) -> usize {
         VarInt::size_of(len as u64)
+    }
+}
+
+/// A prefix that holds the length plus `BIAS`: compact encodings write `N + 1` so that 0 can
+/// mean null (Kafka's compact strings and arrays, over an unsigned varint). Declared as
+/// `#[wire(len = varint + 1)]`; with `nullable`, the value `BIAS - 1` (a length of -1) is
+/// `None`.
+///
+/// ```
+/// use wire_runtime::{Biased, ByteOrder, LenPrefix, Reader, VarInt};
+///
+/// type Compact = Biased<VarInt, 1>;
+/// let mut r = Reader::new(&[4, 0]);
+/// assert_eq!(Compact::read_len(&mut r, ByteOrder::Big)?, 3);
+/// assert_eq!(Compact::read_nullable_len(&mut r, ByteOrder::Big)?, None);
+/// let mut out = Vec::new();
+/// Compact::write_len(&mut out, 3, ByteOrder::Big).unwrap();
+/// Compact::write_null(&mut out, ByteOrder::Big);
+/// assert_eq!(out, [4, 0]);
+/// # Ok::<(), wire_runtime::DecodeError>(())
+/// ```
+pub struct Biased<P, const BIAS: usize>(PhantomData<P>);
+
+impl<P, const BIAS: usize> Clone for Biased<P, BIAS> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P, const BIAS: usize> Copy for Biased<P, BIAS> {}
+
+impl<P, const BIAS: usize> core::fmt::Debug for Biased<P, BIAS> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Biased<{}, {BIAS}>", core::any::type_name::<P>())
+    }
+}
+
+impl<P: LenPrefix, const BIAS: usize> Biased<P, BIAS> {
+    #[cold]
+    fn below_bias(at: usize) -> DecodeError {
+        DecodeError::new(
+            ErrorKind::InvalidValue("length below its prefix's bias"),
+            at,
+        )
+    }
+}
+
+impl<P: LenPrefix, const BIAS: usize> LenPrefix for Biased<P, BIAS> {
+    #[inline]
+    fn read_len(r: &mut Reader<'_>, order: ByteOrder) -> Result<usize, DecodeError> {
+        let at = r.offset();
+        let raw = P::read_len(r, order)?;
+        raw.checked_sub(BIAS).ok_or_else(|| Self::below_bias(at))
+    }
+
+    #[inline]
+    fn read_nullable_len(
+        r: &mut Reader<'_>,
+        order: ByteOrder,
+    ) -> Result<Option<usize>, DecodeError> {
+        let at = r.offset();
+        let raw = P::read_len(r, order)?;
+        match raw.checked_sub(BIAS) {
+            Some(len) => Ok(Some(len)),
+            None if raw + 1 == BIAS => Ok(None),
+            None => Err(Self::below_bias(at)),
+        }
+    }
+
+    #[inline]
+    fn write_len<B: BufMut + ?Sized>(
+        buf: &mut B,
+        len: usize,
+        order: ByteOrder,
+    ) -> Result<(), EncodeError> {
+        let raw = len.checked_add(BIAS).ok_or_else(|| overflow(len))?;
+        P::write_len(buf, raw, order).map_err(|_| overflow(len))
+    }
+
+    #[inline]
+    fn write_null<B: BufMut + ?Sized>(buf: &mut B, order: ByteOrder) {
+        // A length of -1: the one value below the bias that means something. Any prefix
+        // holds it (the derive only biases by 1 or more).
+        let _ = P::write_len(buf, BIAS.saturating_sub(1), order);
+    }
+
+    #[inline]
+    fn len_size(len: usize) -> usize {
+        P::len_size(len.saturating_add(BIAS))
     }
 }
 

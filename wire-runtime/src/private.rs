@@ -5,7 +5,8 @@ pub use crate::bits::BitField;
 pub use crate::error::{DecodeError, EncodeError, EncodeErrorKind, ErrorKind};
 pub use crate::msgpack;
 pub use crate::prefix::{
-    ByteOrder, LenPrefix, len_size, null_size, read_len, read_nullable_len, write_len, write_null,
+    Biased, ByteOrder, LenPrefix, len_size, null_size, read_len, read_nullable_len, write_len,
+    write_null,
 };
 pub use crate::reader::Reader;
 pub use crate::text::utf8;

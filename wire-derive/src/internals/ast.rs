@@ -145,8 +145,11 @@ pub enum LenSource {
     Prefix {
         kind: IntKind,
         order: Order,
-        /// `kind.wire_type()`, spanned where the prefix is named.
+        /// `kind.wire_type()`, spanned where the prefix is named (wrapped in the runtime's
+        /// `Biased` when `bias` is not 0).
         ty: TokenStream,
+        /// `len = varint + 1`: the prefix holds the length plus this.
+        bias: usize,
     },
     /// An expression over earlier fields and the context; checked on encode.
     Expr(Expr),

@@ -233,10 +233,10 @@ fn lower_unconditional(
         };
         if null != NullMode::Never {
             match &source {
-                LenSource::Prefix { kind, .. }
+                LenSource::Prefix { kind, bias: 0, .. }
                     if null == NullMode::MinusOne && !kind.is_signed() =>
                 {
-                    cx.error_at(null_span.unwrap_or(ty_span), format!("`nullable` means a length of -1, which needs a signed prefix (i8, i16, i32, i64), not `{}`", kind.name()));
+                    cx.error_at(null_span.unwrap_or(ty_span), format!("`nullable` means a length of -1, which needs a signed prefix (i8, i16, i32, i64) or a biased one (`len = {} + 1`, where 0 is -1), not `{}`", kind.name(), kind.name()));
                 }
                 LenSource::Prefix { .. } => {}
                 _ => cx.error_at(
@@ -531,6 +531,9 @@ fn lower_msgpack(cx: &Ctxt, attrs: &FieldAttrs, ty: &Type, ty_span: Span) -> Cod
 }
 
 fn len_source(cx: &Ctxt, expr: &Expr, order: Order) -> LenSource {
+    if let Some(source) = biased_prefix(cx, expr, order) {
+        return source;
+    }
     if let Expr::Path(p) = expr {
         if let Some(ident) = p.path.get_ident() {
             let name = ident.to_string();
@@ -539,6 +542,7 @@ fn len_source(cx: &Ctxt, expr: &Expr, order: Order) -> LenSource {
                     kind,
                     order,
                     ty: kind.wire_type(ident.span()),
+                    bias: 0,
                 };
             }
             if is_unsupported_prefix(&name) {
@@ -548,4 +552,54 @@ fn len_source(cx: &Ctxt, expr: &Expr, order: Order) -> LenSource {
         }
     }
     LenSource::Expr(expr.clone())
+}
+
+/// `varint + 1`: a prefix holding the length plus a constant (compact encodings), `None` for
+/// any other expression. The bias must be a positive integer literal.
+fn biased_prefix(cx: &Ctxt, expr: &Expr, order: Order) -> Option<LenSource> {
+    let Expr::Binary(binary) = expr else {
+        return None;
+    };
+    let Expr::Path(p) = &*binary.left else {
+        return None;
+    };
+    let ident = p.path.get_ident()?;
+    let kind = IntKind::from_name(&ident.to_string())?;
+    let bias = match (&binary.op, &*binary.right) {
+        (
+            syn::BinOp::Add(_),
+            Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(lit),
+                ..
+            }),
+        ) => lit.base10_parse::<usize>().ok(),
+        _ => None,
+    };
+    let bias = match bias {
+        Some(0) => {
+            cx.error_spanned_by(
+                &binary.right,
+                "a bias of 0 changes nothing: write the prefix alone",
+            );
+            0
+        }
+        Some(bias) => bias,
+        None => {
+            cx.error_spanned_by(expr, format!("a prefix with a bias is written `{ident} + N`, N an integer literal: the prefix holds the length plus N"));
+            0
+        }
+    };
+    let wire_ty = kind.wire_type(ident.span());
+    let ty = if bias == 0 {
+        wire_ty
+    } else {
+        let bias = proc_macro2::Literal::usize_unsuffixed(bias);
+        quote::quote!(::wire_runtime::__private::Biased<#wire_ty, #bias>)
+    };
+    Some(LenSource::Prefix {
+        kind,
+        order,
+        ty,
+        bias,
+    })
 }

@@ -1,0 +1,160 @@
+struct Compact<'a> {
+    #[wire(len = varint+1)]
+    topic: &'a str,
+    #[wire(len = varint+1, nullable)]
+    client_id: Option<&'a str>,
+}
+#[automatically_derived]
+impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Compact<'a> {
+    const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __wire_topic: &'a str = __rt::field(
+            "Compact",
+            "topic",
+            #[inline(always)]
+            || __rt::Ok({
+                let __n = __rt::read_len::<
+                    ::wire_runtime::__private::Biased<
+                        ::wire_runtime::__private::VarInt,
+                        1,
+                    >,
+                >(__r, __rt::ByteOrder::Big)?;
+                let __s1 = &mut __r.section(__n)?;
+                let __v = <&'a str as __rt::WireDecode<'de>>::decode(__s1)?;
+                __s1.expect_end()?;
+                __v
+            }),
+        )?;
+        let __wire_client_id: Option<&'a str> = __rt::field(
+            "Compact",
+            "client_id",
+            #[inline(always)]
+            || __rt::Ok(
+                match __rt::read_nullable_len::<
+                    ::wire_runtime::__private::Biased<
+                        ::wire_runtime::__private::VarInt,
+                        1,
+                    >,
+                >(__r, __rt::ByteOrder::Big)? {
+                    __rt::None => __rt::None,
+                    __rt::Some(__n) => {
+                        __rt::Some({
+                            let __s1 = &mut __r.section(__n)?;
+                            let __v = <&'a str as __rt::WireDecode<'de>>::decode(__s1)?;
+                            __s1.expect_end()?;
+                            __v
+                        })
+                    }
+                },
+            ),
+        )?;
+        __rt::Ok(Self {
+            topic: __wire_topic,
+            client_id: __wire_client_id,
+        })
+    }
+}
+#[automatically_derived]
+impl<'a> ::wire_runtime::__private::WireEncode for Compact<'a> {
+    const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
+    #[inline]
+    #[allow(unused_variables)]
+    fn encoded_len(&self) -> usize {
+        use ::wire_runtime::__private as __rt;
+        let Self { topic, client_id } = self;
+        ({
+            let __n = <&'a str as __rt::WireEncode>::encoded_len(topic);
+            __rt::len_size::<
+                ::wire_runtime::__private::Biased<::wire_runtime::__private::VarInt, 1>,
+            >(__n) + __n
+        })
+            + (match client_id {
+                __rt::Some(__x1) => {
+                    let __n = <&'a str as __rt::WireEncode>::encoded_len(__x1);
+                    __rt::len_size::<
+                        ::wire_runtime::__private::Biased<
+                            ::wire_runtime::__private::VarInt,
+                            1,
+                        >,
+                    >(__n) + __n
+                }
+                __rt::None => {
+                    __rt::null_size::<
+                        ::wire_runtime::__private::Biased<
+                            ::wire_runtime::__private::VarInt,
+                            1,
+                        >,
+                    >()
+                }
+            })
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn encode<__B: ::wire_runtime::__private::BufMut + ?Sized>(
+        &self,
+        __buf: &mut __B,
+    ) -> ::wire_runtime::__private::Result<(), ::wire_runtime::__private::EncodeError> {
+        use ::wire_runtime::__private as __rt;
+        let Self { topic, client_id } = self;
+        __rt::encode_field(
+            "Compact",
+            "topic",
+            || {
+                __rt::write_len::<
+                    ::wire_runtime::__private::Biased<
+                        ::wire_runtime::__private::VarInt,
+                        1,
+                    >,
+                    _,
+                >(
+                    __buf,
+                    <&'a str as __rt::WireEncode>::encoded_len(topic),
+                    __rt::ByteOrder::Big,
+                )?;
+                <&'a str as __rt::WireEncode>::encode(topic, __buf)?;
+                __rt::Ok(())
+            },
+        )?;
+        __rt::encode_field(
+            "Compact",
+            "client_id",
+            || {
+                match client_id {
+                    __rt::Some(__x1) => {
+                        __rt::write_len::<
+                            ::wire_runtime::__private::Biased<
+                                ::wire_runtime::__private::VarInt,
+                                1,
+                            >,
+                            _,
+                        >(
+                            __buf,
+                            <&'a str as __rt::WireEncode>::encoded_len(__x1),
+                            __rt::ByteOrder::Big,
+                        )?;
+                        <&'a str as __rt::WireEncode>::encode(__x1, __buf)?;
+                    }
+                    __rt::None => {
+                        __rt::write_null::<
+                            ::wire_runtime::__private::Biased<
+                                ::wire_runtime::__private::VarInt,
+                                1,
+                            >,
+                            _,
+                        >(__buf, __rt::ByteOrder::Big)
+                    }
+                }
+                __rt::Ok(())
+            },
+        )?;
+        __rt::Ok(())
+    }
+}
