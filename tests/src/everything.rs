@@ -131,9 +131,10 @@ pub struct CtxChild {
     pub even: Option<u16>,
 }
 
-/// A bit-field word with reserved bits and an enum in a bit range.
+/// A bit-field word with reserved bits, an enum in a bit range, and a bit (2) that is read as
+/// anything and written as 0.
 #[derive(WireDecode, WireEncode, Debug, PartialEq, Clone, Copy)]
-#[wire(bits = u8, reserved(bits = 0..1, value = 0))]
+#[wire(bits = u8, reserved(bits = 0..1, value = 0), uncovered = ignore)]
 pub struct Flags {
     #[wire(bit = 7)]
     pub username: bool,

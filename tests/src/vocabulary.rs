@@ -190,3 +190,78 @@ pub struct KafkaCompact {
     #[wire(len = varint + 1, empty_is_none)]
     pub empty_none: Option<Vec<u8>>,
 }
+
+/// TCP's data offset and control bits (RFC 9293, section 3.1), numbered as the RFC draws
+/// them: bit 0 is the most significant bit of the 16-bit word.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone, Copy)]
+#[wire(bits = u16, msb0, reserved(bits = 4..8, value = 0))]
+pub struct TcpControl {
+    #[wire(bits = 0..4)]
+    pub data_offset: u8,
+    #[wire(bit = 8)]
+    pub cwr: bool,
+    #[wire(bit = 9)]
+    pub ece: bool,
+    #[wire(bit = 10)]
+    pub urg: bool,
+    #[wire(bit = 11)]
+    pub ack: bool,
+    #[wire(bit = 12)]
+    pub psh: bool,
+    #[wire(bit = 13)]
+    pub rst: bool,
+    #[wire(bit = 14)]
+    pub syn: bool,
+    #[wire(bit = 15)]
+    pub fin: bool,
+}
+
+/// DNS's header flags (RFC 1035, section 4.1.1), MSB first. The three Z bits are kept as they
+/// came (later RFCs gave two of them meanings), in place.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone, Copy)]
+#[wire(bits = u16, msb0)]
+pub struct DnsFlags {
+    #[wire(bit = 0)]
+    pub qr: bool,
+    #[wire(bits = 1..5)]
+    pub opcode: u8,
+    #[wire(bit = 5)]
+    pub aa: bool,
+    #[wire(bit = 6)]
+    pub tc: bool,
+    #[wire(bit = 7)]
+    pub rd: bool,
+    #[wire(bit = 8)]
+    pub ra: bool,
+    #[wire(other_bits)]
+    pub z: u16,
+    #[wire(bits = 12..16)]
+    pub rcode: u8,
+}
+
+/// The policies for bits no field covers, and a boolean byte any non-zero value makes true.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+pub struct BitPolicies {
+    pub strict: MustBeZero,
+    pub lenient: Ignored,
+    #[wire(nonzero)]
+    pub enabled: bool,
+    #[wire(count = u8, item(nonzero))]
+    pub switches: Vec<bool>,
+}
+
+/// Bits 1..8 must be 0.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone, Copy)]
+#[wire(bits = u8, uncovered = zero)]
+pub struct MustBeZero {
+    #[wire(bit = 0)]
+    pub on: bool,
+}
+
+/// Bits 1..8 are read as anything and written as 0.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone, Copy)]
+#[wire(bits = u8, uncovered = ignore)]
+pub struct Ignored {
+    #[wire(bit = 0)]
+    pub on: bool,
+}

@@ -16,7 +16,7 @@ struct Header<'a> {
 }
 
 #[derive(WireDecode, WireEncode, Debug, PartialEq, Clone, Copy)]
-#[wire(bits = u8)]
+#[wire(bits = u8, uncovered = zero)]
 struct Flags {
     #[wire(bit = 3)]
     dup: bool,

@@ -3,7 +3,7 @@
 
 use proptest::collection::vec;
 use proptest::prelude::*;
-use wire_runtime::{EncodeErrorKind, U48, WireEncode, decode};
+use wire_runtime::{EncodeErrorKind, ErrorKind, U48, WireEncode, decode};
 use wire_tests::vocabulary::*;
 
 fn odd_widths_sample() -> (OddWidths, Vec<u8>) {
@@ -273,6 +273,81 @@ fn a_raw_value_below_the_bias_is_malformed() {
     assert_eq!(err.offset(), 2);
 }
 
+#[test]
+fn msb0_numbers_bits_as_rfc_diagrams_do() {
+    // A SYN-ACK with a 20-byte header: data offset 5, then ACK (bit 11) and SYN (bit 14).
+    let control = decode::<TcpControl>(&[0x50, 0x12]).unwrap();
+    assert_eq!(
+        control,
+        TcpControl {
+            data_offset: 5,
+            ack: true,
+            syn: true,
+            cwr: false,
+            ece: false,
+            urg: false,
+            psh: false,
+            rst: false,
+            fin: false,
+        }
+    );
+    assert_eq!(control.encode_to_vec().unwrap(), [0x50, 0x12]);
+    // Bits 4..8, reserved as 0, are the low nibble of the first byte.
+    let err = decode::<TcpControl>(&[0x58, 0x12]).unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::ReservedBits { .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn other_bits_keeps_what_no_field_covers_in_place() {
+    // A standard response, then one with the AD bit (RFC 4035: bit 10, one of the Z bits).
+    let flags = decode::<DnsFlags>(&[0x81, 0x80]).unwrap();
+    assert!(flags.qr && flags.rd && flags.ra && !flags.aa);
+    assert_eq!((flags.opcode, flags.rcode, flags.z), (0, 0, 0));
+    let with_ad = decode::<DnsFlags>(&[0x81, 0xa0]).unwrap();
+    assert_eq!(with_ad.z, 0x0020);
+    assert_eq!(with_ad.encode_to_vec().unwrap(), [0x81, 0xa0]);
+    // A value outside the kept bits does not fit.
+    let wrong = DnsFlags { z: 0x0100, ..flags };
+    let err = wrong.encode_to_vec().unwrap_err();
+    assert_eq!(err.kind(), &EncodeErrorKind::ValueOutOfRange);
+    assert_eq!(err.path().to_string(), "DnsFlags.z");
+}
+
+#[test]
+fn uncovered_bits_follow_the_declared_policy() {
+    let value = decode::<BitPolicies>(&[0x01, 0xff, 0x7f, 3, 0, 2, 0xff]).unwrap();
+    assert_eq!(
+        value,
+        BitPolicies {
+            strict: MustBeZero { on: true },
+            lenient: Ignored { on: true },
+            enabled: true,
+            switches: vec![false, true, true],
+        }
+    );
+    // Ignored bits are written as 0, and non-zero booleans as 1.
+    assert_eq!(
+        value.encode_to_vec().unwrap(),
+        [0x01, 0x01, 0x01, 3, 0, 1, 1]
+    );
+    // Bits that must be zero are checked.
+    let err = decode::<BitPolicies>(&[0x03, 0, 0, 0]).unwrap_err();
+    assert!(
+        matches!(
+            err.kind(),
+            ErrorKind::ReservedBits {
+                found: 2,
+                expected: 0
+            }
+        ),
+        "{err}"
+    );
+    assert_eq!(err.path().to_string(), "BitPolicies.strict");
+}
+
 fn h2_payload() -> impl Strategy<Value = (u8, H2Payload)> {
     prop_oneof![
         (any::<bool>(), any::<(u32, u8)>(), vec(any::<u8>(), 0..20)).prop_map(
@@ -394,5 +469,20 @@ proptest! {
         let _ = decode::<DnsLike>(&bytes);
         let _ = decode::<Computed>(&bytes);
         let _ = decode::<KafkaCompact>(&bytes);
+        let _ = decode::<TcpControl>(&bytes);
+        let _ = decode::<DnsFlags>(&bytes);
+        let _ = decode::<BitPolicies>(&bytes);
+    }
+
+    #[test]
+    fn bit_words_round_trip(word: u16, z in 0u16..8) {
+        // Every TCP control word with zero reserved bits, and every DNS flags word.
+        let word = word & 0xf0ff;
+        let control = decode::<TcpControl>(&word.to_be_bytes()).unwrap();
+        prop_assert_eq!(control.encode_to_vec().unwrap(), word.to_be_bytes());
+        let flags = decode::<DnsFlags>(&word.to_be_bytes()).unwrap();
+        prop_assert_eq!(flags.encode_to_vec().unwrap(), word.to_be_bytes());
+        let kept = DnsFlags { z: z << 4, ..flags };
+        prop_assert_eq!(decode::<DnsFlags>(&kept.encode_to_vec().unwrap()).unwrap(), kept);
     }
 }

@@ -10,7 +10,7 @@ enum QoS {
 }
 
 #[derive(WireDecode, WireEncode)]
-#[wire(bits = u8)]
+#[wire(bits = u8, uncovered = ignore)]
 struct Flags {
     #[wire(bits = 1..3)]
     qos: QoS,

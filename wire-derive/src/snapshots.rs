@@ -244,3 +244,17 @@ fn biased_prefixes() {
         }",
     );
 }
+
+#[test]
+fn rfc_bit_diagram() {
+    check(
+        "rfc_bit_diagram",
+        "#[wire(bits = u16, msb0)]
+        struct DnsFlags {
+            #[wire(bit = 0)] qr: bool,
+            #[wire(bits = 1..5)] opcode: u8,
+            #[wire(other_bits)] z: u16,
+            #[wire(bits = 12..16)] rcode: u8,
+        }",
+    );
+}

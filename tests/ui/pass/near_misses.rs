@@ -32,7 +32,7 @@ enum QoS {
 }
 
 #[derive(WireDecode, WireEncode, Debug, PartialEq)]
-#[wire(bits = u64)]
+#[wire(bits = u64, uncovered = zero)]
 struct Word {
     #[wire(bits = 0..2)]
     qos: QoS,

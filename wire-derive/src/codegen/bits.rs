@@ -25,8 +25,8 @@ pub fn decode_bits(cont: &Container<'_>, bits: &BitStruct<'_>) -> TokenStream {
     for m in &bits.fields {
         let slot = &m.slot;
         let ty = m.ty;
-        let lo = m.bits.lo;
-        let mask = mask(m.bits.hi - m.bits.lo);
+        let lo = m.shift;
+        let mask = m.mask;
         let fname = match &m.member {
             syn::Member::Named(i) => i.to_string(),
             syn::Member::Unnamed(i) => i.index.to_string(),
@@ -151,8 +151,8 @@ pub fn encode_bits(cont: &Container<'_>, bits: &BitStruct<'_>) -> (TokenStream, 
     for m in &bits.fields {
         let slot = &m.slot;
         let ty = m.ty;
-        let lo = m.bits.lo;
-        let mask = mask(m.bits.hi - m.bits.lo);
+        let lo = m.shift;
+        let mask = m.mask;
         let fname = match &m.member {
             syn::Member::Named(i) => i.to_string(),
             syn::Member::Unnamed(i) => i.index.to_string(),

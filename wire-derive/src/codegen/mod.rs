@@ -117,6 +117,7 @@ pub fn prim_load(
             }
         }
         PrimKind::Bool => quote!(#rt::bool_from_byte(#run[#at], #offset + #at)?),
+        PrimKind::NonZeroBool => quote!(#run[#at] != 0),
         PrimKind::ByteArray if whole => quote!(*#run),
         PrimKind::ByteArray => quote!(#rt::chunk::<#at, #size, #n>(#run)),
     }
@@ -134,7 +135,7 @@ pub fn prim_bytes(prim: &Prim, order: Order, value: &TokenStream) -> TokenStream
             let bytes = narrow_bytes(prim, order, value);
             quote!(#bytes?)
         }
-        PrimKind::Bool => quote!([u8::from(*#value)]),
+        PrimKind::Bool | PrimKind::NonZeroBool => quote!([u8::from(*#value)]),
         PrimKind::ByteArray => quote!(*#value),
     }
 }

@@ -179,7 +179,9 @@ pub struct BitMember<'a> {
     pub member: syn::Member,
     pub slot: Ident,
     pub ty: &'a Type,
-    pub bits: BitRange,
+    /// The member's value is `(word >> shift) & mask` (bit 0 least significant).
+    pub shift: u32,
+    pub mask: u64,
 }
 
 pub struct Enum<'a> {

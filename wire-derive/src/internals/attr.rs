@@ -200,6 +200,10 @@ attr_set! {
         inline: Attr<()> = "inline" => flag,
         bits: Attr<Ident> = "bits" => type_name,
         reserved: Many<Reserved> = "reserved" => reserved,
+        /// Bits numbered from the most significant, as RFC diagrams draw them.
+        msb0: Attr<()> = "msb0" => flag,
+        /// What bits no field covers hold: `zero` or `ignore`.
+        uncovered: Attr<Ident> = "uncovered" => type_name,
         tag: Attr<TagAttr> = "tag" => tag,
         tag_bits: Attr<BitRange> = "tag_bits" => bit_range,
         peek: Attr<()> = "peek" => flag,
@@ -250,6 +254,10 @@ attr_set! {
         value: Attr<Box<FieldAttrs>> = "value" => nested,
         bit: Attr<BitRange> = "bit" => bit_index,
         bits: Attr<BitRange> = "bits" => bit_range,
+        /// A member of a bit-field word that keeps the bits no other member covers.
+        other_bits: Attr<()> = "other_bits" => flag,
+        /// A `bool` byte where any non-zero value is true.
+        nonzero: Attr<()> = "nonzero" => flag,
     }
 }
 
@@ -291,6 +299,15 @@ impl FieldAttrs {
     /// The bit range of `bit = N` or `bits = lo..hi`, with the key's span.
     pub fn bit_range(&self) -> Option<(Span, BitRange)> {
         self.bit.value.or(self.bits.value)
+    }
+
+    /// Where the field sits in its bit-field word: a range, or the bits no other member covers.
+    pub fn bit_place(&self) -> Option<(Span, Option<BitRange>)> {
+        match (self.bit_range(), self.other_bits.span()) {
+            (Some((span, range)), _) => Some((span, Some(range))),
+            (None, Some(span)) => Some((span, None)),
+            (None, None) => None,
+        }
     }
 }
 

@@ -192,6 +192,14 @@ pub const KEYS: &[Key] = &[
         ..container("reserved", "reserved(..)", "reserved(bits = 0..1)")
     },
     Key {
+        places: &[BitStruct],
+        ..container("msb0", "msb0", "msb0")
+    },
+    Key {
+        places: &[BitStruct],
+        ..container("uncovered", "uncovered", "uncovered = zero")
+    },
+    Key {
         places: &[Enum],
         ..container("tag", "tag, tag(..)", "tag = u8")
     }
@@ -313,6 +321,7 @@ pub const KEYS: &[Key] = &[
         "le",
         "be",
         "int",
+        "nonzero",
         "item",
         "key",
         "value",
@@ -339,6 +348,7 @@ pub const KEYS: &[Key] = &[
         "le",
         "be",
         "int",
+        "nonzero",
         "item",
         "key",
         "value",
@@ -396,6 +406,16 @@ pub const KEYS: &[Key] = &[
         places: &[BitMember],
         ..field("bits", "bits", "bits = 0..2")
     },
+    Key {
+        places: &[BitMember],
+        ..field("other_bits", "other_bits", "other_bits")
+    }
+    .excludes(&["bit", "bits"])
+    .because(
+        "conflicting wire attributes: an `other_bits` field holds the bits no other field \
+             covers, so it has no `{other}` of its own",
+    ),
+    field("nonzero", "nonzero", "nonzero").excludes(&["int", "ctx"]),
 ];
 
 /// The row of `name` in `family`.

@@ -294,8 +294,13 @@ fn lower_contents(
         kind,
     };
     if let Some(seq) = types::seq(ty) {
-        if let Some(span) = attrs.int.span() {
-            cx.error_at(span, "`int` gives an integer's width; for the elements, write `item(int = ...)` (`value(int = ...)` in a map)");
+        for (span, key) in [
+            (attrs.int.span(), "int = ..."),
+            (attrs.nonzero.span(), "nonzero"),
+        ] {
+            if let Some(span) = span {
+                cx.error_at(span, format!("`{key}` describes one value; for the elements, write `item({key})` (`value({key})` in a map)"));
+            }
         }
         let item = match seq.second {
             Some(value_ty) => {
@@ -349,6 +354,24 @@ fn lower_contents(
     }
     if let Some(width) = attrs.int.get() {
         return narrow(cx, width, ty, order);
+    }
+    if let Some(span) = attrs.nonzero.span() {
+        return match types::prim(ty) {
+            Some(prim) if prim.is_bool() => Codec {
+                ty: ty.clone(),
+                kind: CodecKind::Prim {
+                    prim: types::Prim {
+                        kind: types::PrimKind::NonZeroBool,
+                        size: 1,
+                    },
+                    order,
+                },
+            },
+            _ => {
+                cx.error_at(span, "`nonzero` reads a byte as a `bool` that any non-zero value makes true: the field must be a `bool`");
+                scalar(cx, None, attrs.ctx.get(), ty, order)
+            }
+        };
     }
     let order_span = attrs.order_span().filter(|_| !prefixed);
     scalar(cx, order_span, attrs.ctx.get(), ty, order)

@@ -15,6 +15,8 @@ pub enum PrimKind {
     /// An integer or float with `from_be_bytes`/`to_be_bytes`; holds the type name.
     Number(syn::Ident),
     Bool,
+    /// `#[wire(nonzero)] bool`: any non-zero byte is true; written as 0 or 1.
+    NonZeroBool,
     /// `[u8; N]`.
     ByteArray,
     /// An unsigned integer of the type named stored in fewer bytes (`#[wire(int = u24)]` on a
@@ -23,6 +25,7 @@ pub enum PrimKind {
 }
 
 impl Prim {
+    /// A strict `bool`, whose load can fail.
     pub fn is_bool(&self) -> bool {
         self.kind == PrimKind::Bool
     }
