@@ -265,3 +265,25 @@ pub struct Ignored {
     #[wire(bit = 0)]
     pub on: bool,
 }
+
+/// AMQP 0-9-1's general frame (section 4.2.3): type, channel, a sized payload, and the
+/// frame-end octet 0xCE after it.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+#[wire(trailer = [0xce])]
+pub struct AmqpFrame {
+    pub kind: u8,
+    pub channel: u16,
+    #[wire(len = u32)]
+    pub payload: Vec<u8>,
+}
+
+/// Constant bytes in the middle: a two-line record whose lines end in CRLF.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+pub struct TwoLines {
+    #[wire(len = u8)]
+    pub first: String,
+    #[wire(magic = b"\r\n", len = u8)]
+    pub second: String,
+    #[wire(magic = b"\r\n")]
+    pub end: u8,
+}

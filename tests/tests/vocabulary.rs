@@ -348,6 +348,47 @@ fn uncovered_bits_follow_the_declared_policy() {
     assert_eq!(err.path().to_string(), "BitPolicies.strict");
 }
 
+#[test]
+fn constants_after_and_between_fields() {
+    // AMQP 0-9-1 heartbeat frame: type 8, channel 0, empty payload, frame-end 0xCE.
+    let heartbeat = [8, 0, 0, 0, 0, 0, 0, 0xce];
+    let frame = decode::<AmqpFrame>(&heartbeat).unwrap();
+    assert_eq!(
+        frame,
+        AmqpFrame {
+            kind: 8,
+            channel: 0,
+            payload: vec![]
+        }
+    );
+    assert_eq!(frame.encode_to_vec().unwrap(), heartbeat);
+    assert_eq!(frame.encoded_len(), 8);
+    let mut wrong_end = heartbeat;
+    wrong_end[7] = 0xcf;
+    let err = decode::<AmqpFrame>(&wrong_end).unwrap_err();
+    assert!(!err.is_incomplete());
+    assert_eq!(err.path().to_string(), "AmqpFrame.trailer");
+    assert_eq!(err.offset(), 7);
+    assert!(
+        decode::<AmqpFrame>(&heartbeat[..7])
+            .unwrap_err()
+            .is_incomplete()
+    );
+
+    let lines = TwoLines {
+        first: "GET".into(),
+        second: "Host".into(),
+        end: 7,
+    };
+    let bytes = b"\x03GET\r\n\x04Host\r\n\x07";
+    assert_eq!(lines.encode_to_vec().unwrap(), bytes);
+    assert_eq!(lines.encoded_len(), bytes.len());
+    assert_eq!(decode::<TwoLines>(bytes).unwrap(), lines);
+    let err = decode::<TwoLines>(b"\x03GET\n\r\x04Host\r\n\x07").unwrap_err();
+    assert_eq!(err.path().to_string(), "TwoLines.second");
+    assert_eq!(err.offset(), 4);
+}
+
 fn h2_payload() -> impl Strategy<Value = (u8, H2Payload)> {
     prop_oneof![
         (any::<bool>(), any::<(u32, u8)>(), vec(any::<u8>(), 0..20)).prop_map(
@@ -472,6 +513,20 @@ proptest! {
         let _ = decode::<TcpControl>(&bytes);
         let _ = decode::<DnsFlags>(&bytes);
         let _ = decode::<BitPolicies>(&bytes);
+        let _ = decode::<AmqpFrame>(&bytes);
+        let _ = decode::<TwoLines>(&bytes);
+    }
+
+    #[test]
+    fn constants_round_trip(kind: u8, channel: u16, payload in vec(any::<u8>(), 0..100)) {
+        let frame = AmqpFrame { kind, channel, payload };
+        let bytes = frame.encode_to_vec().unwrap();
+        prop_assert_eq!(bytes.len(), frame.encoded_len());
+        prop_assert_eq!(bytes.last(), Some(&0xce));
+        prop_assert_eq!(decode::<AmqpFrame>(&bytes).unwrap(), frame);
+        for cut in 0..bytes.len() {
+            prop_assert!(decode::<AmqpFrame>(&bytes[..cut]).unwrap_err().is_incomplete());
+        }
     }
 
     #[test]

@@ -258,3 +258,16 @@ fn rfc_bit_diagram() {
         }",
     );
 }
+
+#[test]
+fn constants_between_and_after_fields() {
+    check(
+        "constants_between_and_after_fields",
+        "#[wire(trailer = [0xce])]
+        struct Frame {
+            kind: u8,
+            channel: u16,
+            #[wire(magic = b\"\\r\\n\", len = u32)] payload: Vec<u8>,
+        }",
+    );
+}

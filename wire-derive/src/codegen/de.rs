@@ -158,6 +158,13 @@ fn decode_fields(
     let mut i = skip_leading;
     while i < all.len() {
         let f = &all[i];
+        if let Some(magic) = &f.magic {
+            let fname = &f.name;
+            stmts.extend(quote! {
+                __r.expect_magic(::core::convert::AsRef::<[u8]>::as_ref(&#magic))
+                    .map_err(|e| e.in_field(#name, #fname))?;
+            });
+        }
         if let Some(pad) = &f.pad_before {
             let fname = &f.name;
             stmts.extend(quote!(__r.take(#pad).map_err(|e| e.in_field(#name, #fname))?;));
@@ -203,6 +210,12 @@ fn decode_fields(
         stmts.extend(pad_after(&name, f));
         stmts.extend(enter_rest_section(&name, f));
         i += 1;
+    }
+    if let Some(trailer) = &fields.trailer {
+        stmts.extend(quote! {
+            __r.expect_magic(::core::convert::AsRef::<[u8]>::as_ref(&#trailer))
+                .map_err(|e| e.in_field(#name, "trailer"))?;
+        });
     }
     if let Some(validate) = validate {
         stmts.extend(quote! {

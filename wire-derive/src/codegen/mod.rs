@@ -421,7 +421,8 @@ pub fn run_end(all: &[Field<'_>], start: usize) -> usize {
                 ..
             })
         );
-        if !is_prim || f.optional.is_some() || (end > start && f.pad_before.is_some()) {
+        let before = f.pad_before.is_some() || f.magic.is_some();
+        if !is_prim || f.optional.is_some() || (end > start && before) {
             break;
         }
         end += 1;
@@ -445,7 +446,9 @@ pub fn fixed_size(cont: &Container<'_>, direction: Direction) -> TokenStream {
         Data::Bits(bits) => return known(bits.word.size().unwrap_or(1)),
         Data::Enum(_) if cont.attrs.msgpack.is_set() => return none,
         Data::Enum(e) => return fieldless_tag_size(e).map_or(none, known),
-        Data::Struct(_) if cont.attrs.magic.is_set() => return none,
+        Data::Struct(_) if cont.attrs.magic.is_set() || cont.attrs.trailer.is_set() => {
+            return none;
+        }
         Data::Struct(fields) => fields,
     };
     let trait_path = match direction {
@@ -457,7 +460,7 @@ pub fn fixed_size(cont: &Container<'_>, direction: Direction) -> TokenStream {
     for f in &fields.fields {
         // A filled field's written value is computed: encode does not promise its size.
         let filled = direction == Direction::Encode && !matches!(f.fill, Fill::None);
-        if f.pad_before.is_some() || f.pad_after.is_some() || filled {
+        if f.pad_before.is_some() || f.pad_after.is_some() || f.magic.is_some() || filled {
             return none;
         }
         match &f.role {

@@ -178,6 +178,11 @@ fn fields_code(
             i += 1;
             continue;
         }
+        if let Some(magic) = &f.magic {
+            let bytes = quote!(::core::convert::AsRef::<[u8]>::as_ref(&#magic));
+            len_parts.push(quote!(#bytes.len()));
+            enc.extend(quote!(__buf.put_slice(#bytes);));
+        }
         if let Some(pad) = &f.pad_before {
             len_parts.push(quote!(#pad));
             enc.extend(quote!(__buf.put_bytes(0, #pad);));
@@ -204,6 +209,11 @@ fn fields_code(
             len_parts.push(quote!(#pad));
             enc.extend(quote!(__buf.put_bytes(0, #pad);));
         }
+    }
+    if let Some(trailer) = &fields.trailer {
+        let bytes = quote!(::core::convert::AsRef::<[u8]>::as_ref(&#trailer));
+        len_parts.push(quote!(#bytes.len()));
+        enc.extend(quote!(__buf.put_slice(#bytes);));
     }
     let len = sum(&len_parts);
     (quote!(#len_stmts #len), enc)
@@ -297,7 +307,12 @@ fn field_len(f: &Field<'_>) -> TokenStream {
         .pad_before
         .iter()
         .chain(&f.pad_after)
-        .map(|pad| quote!(+ (#pad)));
+        .map(|pad| quote!(+ (#pad)))
+        .chain(
+            f.magic
+                .iter()
+                .map(|magic| quote!(+ ::core::convert::AsRef::<[u8]>::as_ref(&#magic).len())),
+        );
     let len = match &f.role {
         Role::Skip(_) => quote!(0),
         Role::Wire(codec) => {

@@ -34,6 +34,8 @@ pub enum Style {
 pub struct Fields<'a> {
     pub style: Style,
     pub fields: Vec<Field<'a>>,
+    /// `trailer = expr`: constant bytes after the fields.
+    pub trailer: Option<Expr>,
 }
 
 pub struct Field<'a> {
@@ -46,6 +48,8 @@ pub struct Field<'a> {
     pub binding: Option<Ident>,
     pub ty: Cow<'a, Type>,
     pub role: Role,
+    /// `magic = expr` on a field: constant bytes just before it (and before `pad_before`).
+    pub magic: Option<Expr>,
     pub pad_before: Option<Expr>,
     pub pad_after: Option<Expr>,
     pub fill: Fill,

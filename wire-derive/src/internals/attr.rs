@@ -194,6 +194,8 @@ attr_set! {
         be: Attr<()> = "be" => flag,
         ctx: Attr<Vec<CtxParam>> = "ctx" => ctx_params,
         magic: Attr<Expr> = "magic" => expr,
+        /// Constant bytes after the fields.
+        trailer: Attr<Expr> = "trailer" => expr,
         validate: Attr<Expr> = "validate" => expr,
         msgpack: Attr<()> = "msgpack" => flag,
         /// `decode` and `encode` are `#[inline(always)]`.
@@ -247,6 +249,8 @@ attr_set! {
         be: Attr<()> = "be" => flag,
         int: Attr<Ident> = "int" => type_name,
         temp: Many<TempField> = "temp" => temp,
+        /// Constant bytes just before the field.
+        magic: Attr<Expr> = "magic" => expr,
         pad_before: Attr<Expr> = "pad_before" => expr,
         pad_after: Attr<Expr> = "pad_after" => expr,
         item: Attr<Box<FieldAttrs>> = "item" => nested,

@@ -99,6 +99,18 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
         }
     }
 
+    // A trailer follows the last field: nothing before it may read to the end of the input.
+    if fields.trailer.is_some() {
+        for field in &fields.fields {
+            if let Some(span) = field.rest_span {
+                cx.error_at(span, "`rest` reads to the end of the input, so the struct's `trailer` would never be found: give this field a length (`len = ...`)");
+            }
+            if field.optional.is_some() {
+                cx.error_spanned_by(&*field.ty, format!("`{}` is optional, present while bytes are left, and the struct's `trailer` always leaves some: drop `optional` or the trailer", field.name));
+            }
+        }
+    }
+
     let mut rest_len_seen = false;
     for field in fields.fields.iter().filter(|f| f.rest_len.is_some()) {
         if rest_len_seen {

@@ -1,7 +1,7 @@
 //! Lowering the whole input: which place the container is (a struct, a bit-field word, an
 //! enum), its keys checked there, then its fields, bits or variants.
 
-use super::ast::{Container, Data};
+use super::ast::{Container, Data, Fields};
 use super::attr::ContainerAttrs;
 use super::bits::bit_struct;
 use super::ctxt::Ctxt;
@@ -24,7 +24,10 @@ impl<'a> Container<'a> {
             syn::Data::Struct(s) if attrs.bits.is_set() => {
                 Data::Bits(bit_struct(cx, &attrs, &s.fields))
             }
-            syn::Data::Struct(s) => Data::Struct(fields(cx, &s.fields, order)),
+            syn::Data::Struct(s) => Data::Struct(Fields {
+                trailer: attrs.trailer.get().cloned(),
+                ..fields(cx, &s.fields, order)
+            }),
             syn::Data::Enum(e) => Data::Enum(enumeration(cx, input, &attrs, e, order)),
             syn::Data::Union(u) => {
                 cx.error_spanned_by(

@@ -176,6 +176,10 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         places: &[Struct],
+        ..container("trailer", "trailer", "trailer = [0xce]")
+    },
+    Key {
+        places: &[Struct],
         ..container("validate", "validate", "validate = Ok(())")
     },
     container("msgpack", "msgpack", "msgpack"),
@@ -345,6 +349,7 @@ pub const KEYS: &[Key] = &[
         "ctx",
         "with",
         "fill",
+        "magic",
         "le",
         "be",
         "int",
@@ -384,6 +389,15 @@ pub const KEYS: &[Key] = &[
     .excludes(&["optional"])
     .because(
         "conflicting wire attributes: a `temp` value is always on the wire, so it cannot \
+             precede an `optional` field",
+    ),
+    Key {
+        places: &[Field],
+        ..field("magic", "magic", "magic = b\"\\r\\n\"")
+    }
+    .excludes(&["optional"])
+    .because(
+        "conflicting wire attributes: constant bytes are always on the wire, so they cannot \
              precede an `optional` field",
     ),
     Key {

@@ -54,7 +54,11 @@ pub(super) fn fields<'a>(cx: &Ctxt, fields: &'a syn::Fields, order: Order) -> Fi
         out.extend(attrs.temp.iter().map(|temp| temp_field(cx, temp, order)));
         out.push(field(cx, i, f, attrs, order));
     }
-    Fields { style, fields: out }
+    Fields {
+        style,
+        fields: out,
+        trailer: None,
+    }
 }
 
 /// A `temp(name: Type = expr)` value: decoded like a field and usable by later expressions,
@@ -87,6 +91,7 @@ fn temp_field<'a>(cx: &Ctxt, temp: &TempField, order: Order) -> Field<'a> {
         binding: Some(temp.name.clone()),
         ty: Cow::Owned(ty),
         role: Role::Wire(codec),
+        magic: None,
         pad_before: None,
         pad_after: None,
         fill: temp.value.clone().map_or(Fill::None, Fill::Calc),
@@ -139,6 +144,7 @@ fn field<'a>(
         binding,
         ty: Cow::Borrowed(&f.ty),
         role,
+        magic: attrs.magic.get().cloned(),
         pad_before: attrs.pad_before.get().cloned(),
         pad_after: attrs.pad_after.get().cloned(),
         fill,
