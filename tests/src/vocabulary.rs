@@ -287,3 +287,24 @@ pub struct TwoLines {
     #[wire(magic = b"\r\n")]
     pub end: u8,
 }
+
+/// A length checked as soon as it is read: an oversized claim is an invalid value, reported
+/// before the body it announces is looked for (where it would be incomplete input).
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+pub struct Bounded {
+    pub version: u8,
+    #[wire(validate = if *len <= 1024 { Ok(()) } else { Err("length over 1024") })]
+    pub len: u32,
+    #[wire(len = len)]
+    pub body: Vec<u8>,
+    #[wire(validate = check_version(*version, *flags))]
+    pub flags: u8,
+}
+
+/// Version 1 has no flags.
+fn check_version(version: u8, flags: u8) -> Result<(), &'static str> {
+    if version == 1 && flags != 0 {
+        return wire_runtime::reject("flags need version 2");
+    }
+    Ok(())
+}

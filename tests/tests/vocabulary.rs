@@ -389,6 +389,29 @@ fn constants_after_and_between_fields() {
     assert_eq!(err.offset(), 4);
 }
 
+#[test]
+fn a_field_check_runs_as_soon_as_the_field_is_read() {
+    // 4 GiB claimed in a 6-byte input: an invalid length, not a wait for more bytes.
+    let err = decode::<Bounded>(&[2, 0xff, 0xff, 0xff, 0xff, 0]).unwrap_err();
+    assert!(!err.is_incomplete(), "{err}");
+    assert_eq!(err.kind(), &ErrorKind::InvalidValue("length over 1024"));
+    assert_eq!(err.path().to_string(), "Bounded.len");
+    assert_eq!(err.offset(), 1);
+    // Later fields are checked with the earlier ones in scope.
+    let err = decode::<Bounded>(&[1, 0, 0, 0, 1, 9, 4]).unwrap_err();
+    assert_eq!(err.path().to_string(), "Bounded.flags");
+    assert_eq!(err.offset(), 6);
+    let ok = decode::<Bounded>(&[2, 0, 0, 0, 1, 9, 4]).unwrap();
+    assert_eq!(ok.encode_to_vec().unwrap(), [2, 0, 0, 0, 1, 9, 4]);
+    // Encoding checks first and writes nothing of a value that fails.
+    let bad = Bounded { version: 1, ..ok };
+    let mut out = Vec::new();
+    let err = bad.encode(&mut out).unwrap_err();
+    assert_eq!(err.kind(), &EncodeErrorKind::Custom("flags need version 2"));
+    assert_eq!(err.path().to_string(), "Bounded.flags");
+    assert!(out.is_empty());
+}
+
 fn h2_payload() -> impl Strategy<Value = (u8, H2Payload)> {
     prop_oneof![
         (any::<bool>(), any::<(u32, u8)>(), vec(any::<u8>(), 0..20)).prop_map(
@@ -515,6 +538,7 @@ proptest! {
         let _ = decode::<BitPolicies>(&bytes);
         let _ = decode::<AmqpFrame>(&bytes);
         let _ = decode::<TwoLines>(&bytes);
+        let _ = decode::<Bounded>(&bytes);
     }
 
     #[test]

@@ -271,3 +271,16 @@ fn constants_between_and_after_fields() {
         }",
     );
 }
+
+#[test]
+fn field_checks() {
+    check(
+        "field_checks",
+        "struct Bounded {
+            version: u8,
+            #[wire(validate = if *len <= 1024 { Ok(()) } else { Err(\"too long\") })]
+            len: u32,
+            #[wire(len = len)] body: Vec<u8>,
+        }",
+    );
+}

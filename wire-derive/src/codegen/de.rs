@@ -180,6 +180,9 @@ fn decode_fields(
         let slot = &f.slot;
         let ty = &*f.ty;
         let fname = &f.name;
+        if f.validate.is_some() {
+            stmts.extend(quote!(let __at = __r.offset();));
+        }
         match &f.role {
             Role::Skip(default) => {
                 let value = match default {
@@ -207,6 +210,14 @@ fn decode_fields(
             }
         }
         stmts.extend(bind_ref(f, &used));
+        if let Some(validate) = &f.validate {
+            stmts.extend(quote! {
+                if let #rt::Err(__why) = #rt::validation(#validate) {
+                    return #rt::Err(#rt::DecodeError::new(#rt::ErrorKind::InvalidValue(__why), __at)
+                        .in_field(#name, #fname));
+                }
+            });
+        }
         stmts.extend(pad_after(&name, f));
         stmts.extend(enter_rest_section(&name, f));
         i += 1;

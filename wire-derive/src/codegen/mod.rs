@@ -273,6 +273,7 @@ impl Names {
             f.pad_before
                 .iter()
                 .chain(&f.pad_after)
+                .chain(&f.validate)
                 .for_each(&mut add_expr);
             if let Some(optional) = &f.optional {
                 optional
@@ -422,7 +423,8 @@ pub fn run_end(all: &[Field<'_>], start: usize) -> usize {
             })
         );
         let before = f.pad_before.is_some() || f.magic.is_some();
-        if !is_prim || f.optional.is_some() || (end > start && before) {
+        // A checked field is decoded on its own, so that its check comes before any later read.
+        if !is_prim || f.optional.is_some() || f.validate.is_some() || (end > start && before) {
             break;
         }
         end += 1;

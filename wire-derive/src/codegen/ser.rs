@@ -116,11 +116,6 @@ fn fields_code(
             }
         });
     }
-    if let Some(magic) = magic {
-        let bytes = quote!(::core::convert::AsRef::<[u8]>::as_ref(&#magic));
-        len_parts.push(quote!(#bytes.len()));
-        enc.extend(quote!(__buf.put_slice(#bytes);));
-    }
     // Optional fields are left out, from the last one back, while they hold their defaults.
     let mut later_omitted: Option<syn::Ident> = None;
     for f in fields.fields[skip..].iter().rev() {
@@ -157,6 +152,23 @@ fn fields_code(
         let (len_fill, enc_fill) = fill_code(&name, fields, f);
         len_stmts.extend(len_fill);
         enc.extend(enc_fill);
+    }
+    // Field checks, before anything of the value is written.
+    for f in &fields.fields[skip..] {
+        if let Some(validate) = &f.validate {
+            let fname = &f.name;
+            enc.extend(quote! {
+                if let #rt::Err(__why) = #rt::validation(#validate) {
+                    return #rt::Err(#rt::EncodeError::new(#rt::EncodeErrorKind::Custom(__why))
+                        .in_field(#name, #fname));
+                }
+            });
+        }
+    }
+    if let Some(magic) = magic {
+        let bytes = quote!(::core::convert::AsRef::<[u8]>::as_ref(&#magic));
+        len_parts.push(quote!(#bytes.len()));
+        enc.extend(quote!(__buf.put_slice(#bytes);));
     }
     let all = &fields.fields;
     let mut i = skip;

@@ -50,6 +50,9 @@ pub struct Field<'a> {
     pub role: Role,
     /// `magic = expr` on a field: constant bytes just before it (and before `pad_before`).
     pub magic: Option<Expr>,
+    /// `validate = expr` on a field: a `Result<(), &'static str>` checked as soon as the field
+    /// is decoded (with the field's offset and name) and before encoding.
+    pub validate: Option<Expr>,
     pub pad_before: Option<Expr>,
     pub pad_after: Option<Expr>,
     pub fill: Fill,

@@ -251,6 +251,8 @@ attr_set! {
         temp: Many<TempField> = "temp" => temp,
         /// Constant bytes just before the field.
         magic: Attr<Expr> = "magic" => expr,
+        /// A check of the field, run as soon as it is decoded and before encoding.
+        validate: Attr<Expr> = "validate" => expr,
         pad_before: Attr<Expr> = "pad_before" => expr,
         pad_after: Attr<Expr> = "pad_after" => expr,
         item: Attr<Box<FieldAttrs>> = "item" => nested,

@@ -180,6 +180,15 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
         if let Some(e) = &field.pad_before {
             check_expr(e, "pad_before");
         }
+        // A field's check sees the field itself and those before it.
+        if let Some(e) = &field.validate {
+            for ident in bare_idents(e) {
+                let after = names[i + 1..].iter().any(|n| n.as_ref() == Some(ident));
+                if after && !ctx_names.contains(ident) {
+                    cx.error_spanned_by(ident, format!("`{ident}` is decoded after `{}`: a field's `validate` sees that field and the ones before it (a check over every field goes on the struct)", field.name));
+                }
+            }
+        }
         if let Some(e) = &field.pad_after {
             check_expr(e, "pad_after");
         }

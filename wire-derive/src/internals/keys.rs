@@ -350,6 +350,7 @@ pub const KEYS: &[Key] = &[
         "with",
         "fill",
         "magic",
+        "validate",
         "le",
         "be",
         "int",
@@ -391,6 +392,10 @@ pub const KEYS: &[Key] = &[
         "conflicting wire attributes: a `temp` value is always on the wire, so it cannot \
              precede an `optional` field",
     ),
+    Key {
+        places: &[Field],
+        ..field("validate", "validate", "validate = Ok(())")
+    },
     Key {
         places: &[Field],
         ..field("magic", "magic", "magic = b\"\\r\\n\"")
