@@ -1,7 +1,7 @@
 use wire_runtime::{WireDecode, WireEncode};
 
 #[derive(WireDecode, WireEncode)]
-#[wire(little_endian)]
+#[wire(frobnicate)]
 struct Msg {
     id: u16,
 }

@@ -126,3 +126,13 @@ impl<'a> ::wire_runtime::__private::EncodeWith<PublishFlags> for Publish<'a> {
         __rt::Ok(())
     }
 }
+impl<'a> Publish<'a> {
+    #[doc(hidden)]
+    #[allow(dead_code)]
+    pub fn encoded_len<'__wire>(&'__wire self) -> usize
+    where
+        &'__wire Self: ::wire_runtime::__private::EncodedLenNeedsContext,
+    {
+        0
+    }
+}

@@ -194,3 +194,13 @@ impl Payload {
         }
     }
 }
+impl Payload {
+    #[doc(hidden)]
+    #[allow(dead_code)]
+    pub fn encoded_len<'__wire>(&'__wire self) -> usize
+    where
+        &'__wire Self: ::wire_runtime::__private::EncodedLenNeedsContext,
+    {
+        0
+    }
+}

@@ -23,6 +23,15 @@ pub use core::{default::Default, primitive, stringify};
 
 pub(crate) use crate::impls::bool_from_byte as bool_at;
 
+/// Implemented by nothing: the bound of the `encoded_len` a context-taking type gets, so that
+/// calling it says what to call instead.
+#[diagnostic::on_unimplemented(
+    message = "this type takes context from its parent: its length is `encoded_len_with(ctx)`",
+    label = "`encoded_len()` needs the context: call `encoded_len_with(ctx)` (trait `EncodeWith`)",
+    note = "a type declared with `#[wire(ctx(...))]` implements `EncodeWith<Ctx>`, not `WireEncode`"
+)]
+pub trait EncodedLenNeedsContext {}
+
 /// Runs the decoding of one field and adds the field to the error path on failure.
 #[inline(always)]
 pub fn field<T>(

@@ -23,7 +23,8 @@ use bytes::{BufMut, Bytes};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be decoded from the wire",
     label = "`{Self}` does not implement `WireDecode`",
-    note = "derive it with `#[derive(WireDecode)]`, or give the field `#[wire(with = path::to::module)]`"
+    note = "derive it with `#[derive(WireDecode)]`, or give the field `#[wire(with = path::to::module)]`",
+    note = "a type declared with `#[wire(ctx(...))]` decodes with its context: pass it with `#[wire(ctx = expr)]` on the field, or call `decode_with(reader, ctx)`"
 )]
 pub trait WireDecode<'de>: Sized {
     /// The encoded size when it is the same for every value (`Some(2)` for `u16`).
@@ -120,7 +121,8 @@ impl<'de, T: WireDecode<'de>> DecodeWith<'de, ()> for T {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be encoded to the wire",
     label = "`{Self}` does not implement `WireEncode`",
-    note = "derive it with `#[derive(WireEncode)]`, or give the field `#[wire(with = path::to::module)]`"
+    note = "derive it with `#[derive(WireEncode)]`, or give the field `#[wire(with = path::to::module)]`",
+    note = "a type declared with `#[wire(ctx(...))]` encodes with its context: pass it with `#[wire(ctx = expr)]` on the field, or call `encoded_len_with(ctx)` and `encode_with(buf, ctx)`"
 )]
 pub trait WireEncode {
     /// The encoded size when it is the same for every value.

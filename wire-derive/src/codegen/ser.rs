@@ -89,7 +89,32 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
         }
     };
     let msgpack = msgpack_impl(cont);
-    quote!(#item #tag_method #msgpack)
+    let hint = context_hint(cont);
+    quote!(#item #tag_method #msgpack #hint)
+}
+
+/// A context-taking type gets an `encoded_len()` that cannot be called: its bound (true of no
+/// type) makes the call an error that names `encoded_len_with`, where rustc would otherwise
+/// offer whatever method is spelled nearest.
+fn context_hint(cont: &Container<'_>) -> TokenStream {
+    let rt = rt_path();
+    if ctx_type(cont).is_none() {
+        return quote!();
+    }
+    let ident = cont.ident;
+    let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
+    quote! {
+        impl #impl_generics #ident #ty_generics #where_clause {
+            #[doc(hidden)]
+            #[allow(dead_code)]
+            pub fn encoded_len<'__wire>(&'__wire self) -> usize
+            where
+                &'__wire Self: #rt::EncodedLenNeedsContext,
+            {
+                0
+            }
+        }
+    }
 }
 
 /// Enums with at most this many variants have their `encode` inlined at every use.

@@ -344,6 +344,9 @@ fn unknown(meta: &ParseNestedMeta<'_>, name: &str, here: Family) -> syn::Error {
             elsewhere.join(", or on ")
         ));
     }
+    if let Some(hint) = newcomer_hint(name, here) {
+        return meta.error(format!("unknown wire attribute `{name}`; {hint}"));
+    }
     let close = keys::KEYS
         .iter()
         .filter(|k| k.family == here)
@@ -359,6 +362,50 @@ fn unknown(meta: &ParseNestedMeta<'_>, name: &str, here: Family) -> syn::Error {
         "unknown wire attribute `{name}`; expected one of: {}",
         keys::syntax_list(here)
     ))
+}
+
+/// What users of deku and binrw will type, and how wire writes it. Checked before the nearest
+/// key by spelling, which would offer `count` for `cond`.
+fn newcomer_hint(name: &str, here: Family) -> Option<&'static str> {
+    let field = here == Family::Field;
+    Some(match name {
+        "cond" => "deku's `cond` is wire's `if = expr` (the field is an `Option<T>`)",
+        "assert" if field => {
+            "binrw's `assert` is wire's `validate = expr`, a `Result<(), &'static str>` checked as soon as the field is read"
+        }
+        "assert" => {
+            "binrw's `assert` is wire's `validate = expr`, a `Result<(), &'static str>` over the fields"
+        }
+        "calc" => {
+            "binrw's `calc` is a value wire computes on encode without storing it: `temp(name: u16 = expr)` on the field it precedes"
+        }
+        "map" | "parse_with" | "write_with" | "reader" | "writer" => {
+            "wire's `with = module` names a module with `decode`, `encode` and `encoded_len`"
+        }
+        "endian" | "little" | "big" | "is_little" | "is_big" => {
+            "wire's byte order is `le` or `be` (big-endian unless told)"
+        }
+        "bytes" => {
+            "deku's `bytes` is wire's `int = u24` for an integer's width, or `len = ...` for a byte length"
+        }
+        "bits_before" | "pad_bytes_before" | "pad_bits_before" => {
+            "wire pads with `pad_before = n` (bytes)"
+        }
+        "pad_bytes_after" | "pad_bits_after" => "wire pads with `pad_after = n` (bytes)",
+        "id" => "deku's `id` is wire's `tag = ...` on the variant",
+        "id_type" | "type" => "an enum's tag type is `tag = u8` (or u16, vbi, ...) on the enum",
+        "import" | "args" | "args_raw" => {
+            "wire's context is declared `ctx(name: Type)` on the type and passed `ctx = expr` on the field"
+        }
+        "ignore" if field => {
+            "a field that is not on the wire is `skip` (with `default = expr` if needed)"
+        }
+        "until" | "count_until" => {
+            "wire reads a sequence by `count = ...`, by `len = ...` (bytes), or to the end with `rest`"
+        }
+        "big_endian" | "little_endian" => "wire's byte order is `le` or `be`",
+        _ => return None,
+    })
 }
 
 // Value parsers, one per kind of value: `fn(cx, meta, key) -> syn::Result<T>`.
@@ -419,6 +466,9 @@ fn nested(cx: &Ctxt, meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<Box<Fie
 }
 
 fn temp(_: &Ctxt, meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<TempField> {
+    if !meta.input.peek(syn::token::Paren) {
+        return Err(meta.error("wire's `temp` declares the value itself, on the field it precedes: `temp(name: u16 = expr)` (binrw's `temp` field becomes this, its `calc` the `= expr`)"));
+    }
     let content;
     syn::parenthesized!(content in meta.input);
     let name: Ident = content.parse()?;
@@ -645,7 +695,7 @@ fn parse_bit_index(input: ParseStream<'_>, max: u32) -> syn::Result<(LitInt, u32
 }
 
 fn parse_bit_range(input: ParseStream<'_>) -> syn::Result<BitRange> {
-    let (_, lo_value) = parse_bit_index(input, 63)?;
+    let (lo, lo_value) = parse_bit_index(input, 63)?;
     if input.peek(Token![..=]) {
         input.parse::<Token![..=]>()?;
         let (hi, hi_value) = parse_bit_index(input, 63)?;
@@ -674,8 +724,13 @@ fn parse_bit_range(input: ParseStream<'_>) -> syn::Result<BitRange> {
             hi: hi_value,
         });
     }
-    Ok(BitRange {
-        lo: lo_value,
-        hi: lo_value.saturating_add(1),
-    })
+    // A lone number would be a width to deku users and a bit index to others: neither is
+    // guessed.
+    Err(syn::Error::new(
+        lo.span(),
+        format!(
+            "a bit range is `lo..hi`: write `bit = {lo_value}` for one bit, or `0..{lo_value}` \
+             for {lo_value} bits (deku's `bits = {lo_value}` is a width)"
+        ),
+    ))
 }
