@@ -22,7 +22,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The attribute reference is in the workspace README.
+//! The attribute reference, every attribute with an example, is on [`WireDecode`](macro@WireDecode).
 //!
 //! The macro works in three steps, after serde_derive: parse every `#[wire(...)]` attribute
 //! (`internals::attr`), hold each key against the table of where it may stand
@@ -46,6 +46,10 @@ use syn::{DeriveInput, parse_macro_input};
 /// Derives `WireDecode`, or `DecodeWith<Ctx>` for a type with `#[wire(ctx(...))]` or
 /// `#[wire(ctx_tag = ...)]`. A `#[wire(msgpack)]` type also gets `MsgPackDecode`, and a
 /// fieldless enum with an unsigned fixed-width tag `BitField`.
+///
+/// # Attribute reference
+///
+#[doc = include_str!("../doc/attributes.md")]
 #[proc_macro_derive(WireDecode, attributes(wire))]
 pub fn derive_wire_decode(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
