@@ -542,6 +542,26 @@ proptest! {
     }
 
     #[test]
+    fn checks_and_policies_round_trip(
+        version in 1u8..3, body in vec(any::<u8>(), 0..1025), flags: u8,
+        strict: bool, lenient: bool, enabled: bool, switches in vec(any::<bool>(), 0..10),
+    ) {
+        let flags = if version == 1 { 0 } else { flags };
+        let bounded = Bounded { version, len: body.len() as u32, body, flags };
+        let bytes = bounded.encode_to_vec().unwrap();
+        prop_assert_eq!(decode::<Bounded>(&bytes).unwrap(), bounded);
+        let policies = BitPolicies {
+            strict: MustBeZero { on: strict },
+            lenient: Ignored { on: lenient },
+            enabled,
+            switches,
+        };
+        let bytes = policies.encode_to_vec().unwrap();
+        prop_assert_eq!(bytes.len(), policies.encoded_len());
+        prop_assert_eq!(decode::<BitPolicies>(&bytes).unwrap(), policies);
+    }
+
+    #[test]
     fn constants_round_trip(kind: u8, channel: u16, payload in vec(any::<u8>(), 0..100)) {
         let frame = AmqpFrame { kind, channel, payload };
         let bytes = frame.encode_to_vec().unwrap();
