@@ -13,3 +13,4 @@ pub mod keys;
 mod lower;
 mod tags;
 pub mod types;
+mod unknown_key;
