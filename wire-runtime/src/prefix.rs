@@ -29,11 +29,15 @@ pub trait LenPrefix: Copy {
     /// Reads a length; negative values are errors.
     fn read_len(r: &mut Reader<'_>, order: ByteOrder) -> Result<usize, DecodeError>;
 
-    /// Reads a length where `-1` means null (`None`); other negative values are errors.
+    /// Reads a length where `-1` means null (`None`); other negative values are errors. A
+    /// prefix that cannot hold -1 (an unsigned one) has no null: every value is a length.
+    #[inline]
     fn read_nullable_len(
         r: &mut Reader<'_>,
         order: ByteOrder,
-    ) -> Result<Option<usize>, DecodeError>;
+    ) -> Result<Option<usize>, DecodeError> {
+        Self::read_len(r, order).map(Some)
+    }
 
     /// Writes `len`, or fails if it does not fit.
     fn write_len<B: BufMut + ?Sized>(
@@ -100,11 +104,6 @@ macro_rules! unsigned_prefix {
                 // Lengths beyond the address space cannot fit any input: saturate and let the
                 // bounds check report them.
                 Ok(usize::try_from(value).unwrap_or(usize::MAX))
-            }
-
-            #[inline]
-            fn read_nullable_len(r: &mut Reader<'_>, order: ByteOrder) -> Result<Option<usize>, DecodeError> {
-                Self::read_len(r, order).map(Some)
             }
 
             #[inline]
@@ -179,14 +178,6 @@ impl LenPrefix for Vbi {
     }
 
     #[inline]
-    fn read_nullable_len(
-        r: &mut Reader<'_>,
-        order: ByteOrder,
-    ) -> Result<Option<usize>, DecodeError> {
-        Self::read_len(r, order).map(Some)
-    }
-
-    #[inline]
     fn write_len<B: BufMut + ?Sized>(
         buf: &mut B,
         len: usize,
@@ -213,14 +204,6 @@ impl LenPrefix for VarInt {
     #[inline]
     fn read_len(r: &mut Reader<'_>, _: ByteOrder) -> Result<usize, DecodeError> {
         Ok(usize::try_from(r.read::<VarInt>()?.0).unwrap_or(usize::MAX))
-    }
-
-    #[inline]
-    fn read_nullable_len(
-        r: &mut Reader<'_>,
-        order: ByteOrder,
-    ) -> Result<Option<usize>, DecodeError> {
-        Self::read_len(r, order).map(Some)
     }
 
     #[inline]

@@ -132,14 +132,6 @@ macro_rules! odd_uint {
             }
 
             #[inline]
-            fn read_nullable_len(
-                r: &mut Reader<'_>,
-                order: ByteOrder,
-            ) -> Result<Option<usize>, DecodeError> {
-                Self::read_len(r, order).map(Some)
-            }
-
-            #[inline]
             fn write_len<B: BufMut + ?Sized>(
                 buf: &mut B,
                 len: usize,
