@@ -25,4 +25,13 @@ struct Packed {
     a: u8,
 }
 
+#[derive(WireDecode, WireEncode)]
+#[wire(tag = u8)]
+enum Tagged {
+    #[wire(tag = 1)]
+    One,
+    #[wire(other)]
+    Unknown(#[wire(temp(n: u8 = 1))] u8),
+}
+
 fn main() {}

@@ -376,6 +376,13 @@ fn check_enum(cx: &Ctxt, e: &Enum<'_>) {
                 };
                 cx.error_spanned_by(v.ident, format!("an `other` variant keeps the unknown tag in {what}: add it, e.g. `{example}`"));
             }
+            // The tag fields hold what the enum read: no temp value can stand among them.
+            if let Some(temp) = v.fields.fields.iter().take(arity).find(|f| !f.stored) {
+                cx.error_spanned_by(
+                    temp.binding.as_ref().expect("a temp has a name"),
+                    "an `other` variant's first fields hold the tag, which is read before them: a `temp` value can only come after them",
+                );
+            }
             continue;
         }
         let Some(tag) = &v.tag else {
