@@ -203,3 +203,37 @@ fn optional_fields_gated_by_a_condition() {
         [0, 1, 7]
     );
 }
+
+/// MQTT-like packets whose variants re-read the whole first byte (`peek`) as a plain `u8`.
+#[derive(WireDecode, WireEncode, Debug, PartialEq)]
+#[wire(tag = u8, tag_bits = 4..8, peek)]
+enum Peeked {
+    #[wire(tag = 12)]
+    PingReq(u8, u8),
+    #[wire(tag = 13)]
+    PingResp(u8, u8),
+}
+
+/// The same with the whole byte as the tag.
+#[derive(WireDecode, WireEncode, Debug, PartialEq)]
+#[wire(tag = u8, peek)]
+enum WholeByte {
+    #[wire(tag = 1)]
+    One(u8, u16),
+}
+
+#[test]
+fn a_peeked_tag_byte_must_carry_its_variants_tag_on_encode() {
+    // Decoded values encode back.
+    let ping = decode::<Peeked>(&[0xc0, 0]).unwrap();
+    assert_eq!(ping.encode_to_vec().unwrap(), [0xc0, 0]);
+    // A PINGREQ whose first byte says PINGRESP would decode as the other variant: refused,
+    // naming the variant.
+    let wrong = Peeked::PingReq(0xd0, 0);
+    let err = wrong.encode_to_vec().unwrap_err();
+    assert_eq!(err.path().to_string(), "Peeked.PingReq");
+    // The low bits (flags) are the variant's own business.
+    assert_eq!(Peeked::PingReq(0xc3, 0).encode_to_vec().unwrap(), [0xc3, 0]);
+    assert!(WholeByte::One(2, 5).encode_to_vec().is_err());
+    assert_eq!(WholeByte::One(1, 5).encode_to_vec().unwrap(), [1, 0, 5]);
+}

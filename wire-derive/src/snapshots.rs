@@ -284,3 +284,15 @@ fn field_checks() {
         }",
     );
 }
+
+#[test]
+fn peeked_tag_on_encode() {
+    check(
+        "peeked_tag_on_encode",
+        "#[wire(tag = u8, tag_bits = 4..8, peek)]
+        enum Packet {
+            #[wire(tag = 12)] PingReq(u8, u8),
+            #[wire(tag = 13)] PingResp(u8, u8),
+        }",
+    );
+}

@@ -1,7 +1,7 @@
 //! `WireEncode` / `EncodeWith` generation.
 
 use super::bits::encode_bits;
-use super::tags::{tag_code, tag_method};
+use super::tags::{peeked_tag_check, tag_code, tag_method};
 use super::{
     bind_self, body, ctx_binding, ctx_type, default_value, destructure, fixed_size, inline_attr,
     lit, narrow_bytes, order_tokens, other_tag_value, prim_bytes, rt, rt_path, run_end,
@@ -670,6 +670,8 @@ fn encode_enum(cont: &Container<'_>, e: &Enum<'_>) -> (TokenStream, TokenStream)
         let (tag_len, mut tag_enc) = tag_code(cont, &e.tag, v);
         if v.other {
             tag_enc = quote!(#(#known_check)* #tag_enc);
+        } else {
+            tag_enc.extend(peeked_tag_check(&e.tag, v));
         }
         let (len, enc) = fields_code(
             cont,

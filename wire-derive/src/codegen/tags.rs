@@ -1,7 +1,7 @@
 //! Tags of enums: reading one, writing a variant's, and `wire_tag()`.
 
 use super::{conv, destructure, lit, mask, odd_conv, other_tag_value, rt, type_name, value_ident};
-use crate::internals::ast::{Container, Data, Tag, Variant};
+use crate::internals::ast::{Codec, CodecKind, Container, Data, Role, Tag, Variant};
 use crate::internals::attr::Order;
 use crate::internals::ints::IntKind;
 use proc_macro2::TokenStream;
@@ -198,6 +198,40 @@ pub fn tag_method(cont: &Container<'_>) -> TokenStream {
                     #(#arms)*
                 }
             }
+        }
+    }
+}
+
+/// With `peek`, a variant's first field re-reads the tag byte and encode writes it as stored:
+/// when that field is a `u8`, its tag bits must be the variant's, or the bytes would decode as
+/// another variant. (A field of another type writes the byte itself: `FixedHeader`, a bit-field
+/// word with the tag bits reserved.)
+pub fn peeked_tag_check(tag: &Tag, v: &Variant<'_>) -> TokenStream {
+    let rt = rt();
+    let (lo, mask) = match tag {
+        Tag::Single { peek: true, .. } => (0, 0xffu8),
+        Tag::Bits {
+            bits, peek: true, ..
+        } => (bits.lo, mask(bits.hi - bits.lo) as u8),
+        _ => return quote!(),
+    };
+    let Some(first) = v.fields.fields.first() else {
+        return quote!();
+    };
+    let is_u8 = matches!(
+        &first.role,
+        Role::Wire(Codec { kind: CodecKind::Prim { prim, .. }, .. }) if prim.is_u8()
+    );
+    let Some(tag_value) = v.tag.as_ref().filter(|_| is_u8) else {
+        return quote!();
+    };
+    let value = value_ident(first);
+    let (lo, mask) = (lit(lo as usize), lit(mask as usize));
+    quote! {
+        if (*#value >> #lo) & #mask != #tag_value {
+            return #rt::Err(#rt::EncodeError::new(#rt::EncodeErrorKind::Custom(
+                "the peeked tag byte holds another variant's tag",
+            )));
         }
     }
 }
