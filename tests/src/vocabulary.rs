@@ -308,3 +308,29 @@ fn check_version(version: u8, flags: u8) -> Result<(), &'static str> {
     }
     Ok(())
 }
+
+/// DNS's header as a struct of its own, its counts naming the sections that follow
+/// (`count = header.qdcount`): encode fills them in from the sections.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+pub struct DnsMessage {
+    pub header: DnsHeader,
+    #[wire(count = header.qdcount)]
+    pub questions: Vec<Question>,
+    #[wire(count = header.counts.ancount)]
+    pub answers: Vec<u32>,
+}
+
+/// The fixed part of a DNS message.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+pub struct DnsHeader {
+    pub id: u16,
+    pub flags: u16,
+    pub qdcount: u16,
+    pub counts: DnsCounts,
+}
+
+/// A nested struct, to fill through two levels.
+#[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+pub struct DnsCounts {
+    pub ancount: u16,
+}

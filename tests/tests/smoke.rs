@@ -178,7 +178,8 @@ fn len_field_filled() {
 }
 
 #[test]
-fn count_expression_is_checked_on_encode() {
+fn count_inside_a_field_is_filled_on_encode() {
+    // `count = n.0` names a field inside `n`: encode writes the real count.
     let v = WithLenField {
         body_len: 0,
         flag: true,
@@ -186,9 +187,28 @@ fn count_expression_is_checked_on_encode() {
         n: Vbi(5),
         items: vec![1, 2],
     };
+    let bytes = v.encode_to_vec().unwrap();
+    let back: WithLenField<'_> = decode(&bytes).unwrap();
+    assert_eq!(back.n, Vbi(2));
+}
+
+/// A count computed by an expression: checked on encode, not filled.
+#[derive(WireDecode, WireEncode, Debug, PartialEq)]
+struct CheckedCount {
+    k: u8,
+    #[wire(count = usize::from(*k))]
+    items: Vec<u16>,
+}
+
+#[test]
+fn count_expression_is_checked_on_encode() {
+    let v = CheckedCount {
+        k: 5,
+        items: vec![1, 2],
+    };
     let err = v.encode_to_vec().unwrap_err();
     assert_eq!(
         err.to_string(),
-        "WithLenField.items: declared length 5 but the value has length 2"
+        "CheckedCount.items: declared length 5 but the value has length 2"
     );
 }

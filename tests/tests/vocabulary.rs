@@ -412,6 +412,40 @@ fn a_field_check_runs_as_soon_as_the_field_is_read() {
     assert!(out.is_empty());
 }
 
+#[test]
+fn counts_inside_an_earlier_struct_are_filled_on_encode() {
+    let question = Question {
+        name: "example".into(),
+        qtype: 1,
+        qclass: 1,
+    };
+    // Counts left at 0: encode writes the real ones.
+    let message = DnsMessage {
+        header: DnsHeader {
+            id: 7,
+            flags: 0x0100,
+            qdcount: 0,
+            counts: DnsCounts { ancount: 0 },
+        },
+        questions: vec![question.clone(), question],
+        answers: vec![1, 2, 3],
+    };
+    let bytes = message.encode_to_vec().unwrap();
+    assert_eq!(&bytes[..8], [0, 7, 1, 0, 0, 2, 0, 3]);
+    assert_eq!(bytes.len(), message.encoded_len());
+    let back = decode::<DnsMessage>(&bytes).unwrap();
+    assert_eq!((back.header.qdcount, back.header.counts.ancount), (2, 3));
+    assert_eq!(back.questions, message.questions);
+    assert_eq!(back.answers, message.answers);
+    // A count that does not fit its field is an error naming the field that holds it.
+    let many = DnsMessage {
+        answers: vec![0; 70_000],
+        ..back
+    };
+    let err = many.encode_to_vec().unwrap_err();
+    assert_eq!(err.path().to_string(), "DnsMessage.header");
+}
+
 fn h2_payload() -> impl Strategy<Value = (u8, H2Payload)> {
     prop_oneof![
         (any::<bool>(), any::<(u32, u8)>(), vec(any::<u8>(), 0..20)).prop_map(
@@ -495,10 +529,19 @@ proptest! {
         names in vec("[a-z]{0,12}", 0..5), answers in vec(any::<u32>(), 0..5),
         name in proptest::option::of("[a-z]{0,10}"), body in vec(any::<u8>(), 0..300), tail: u8,
     ) {
-        let questions = names
+        let questions: Vec<Question> = names
             .into_iter()
             .map(|name| Question { name, qtype: 1, qclass: 1 })
             .collect();
+        let message = DnsMessage {
+            header: DnsHeader { id, flags, qdcount: 0, counts: DnsCounts { ancount: 0 } },
+            questions: questions.clone(),
+            answers: answers.clone(),
+        };
+        let back = decode::<DnsMessage>(&message.encode_to_vec().unwrap()).unwrap();
+        prop_assert_eq!(usize::from(back.header.qdcount), message.questions.len());
+        prop_assert_eq!(&back.questions, &message.questions);
+        prop_assert_eq!(&back.answers, &message.answers);
         let dns = DnsLike { id, flags, questions, answers };
         let bytes = dns.encode_to_vec().unwrap();
         prop_assert_eq!(bytes.len(), dns.encoded_len());
@@ -539,6 +582,7 @@ proptest! {
         let _ = decode::<AmqpFrame>(&bytes);
         let _ = decode::<TwoLines>(&bytes);
         let _ = decode::<Bounded>(&bytes);
+        let _ = decode::<DnsMessage>(&bytes);
     }
 
     #[test]

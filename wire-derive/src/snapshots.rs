@@ -296,3 +296,14 @@ fn peeked_tag_on_encode() {
         }",
     );
 }
+
+#[test]
+fn counts_inside_an_earlier_field() {
+    check(
+        "counts_inside_an_earlier_field",
+        "struct Message {
+            header: Header,
+            #[wire(count = header.qdcount)] questions: Vec<u32>,
+        }",
+    );
+}

@@ -9,7 +9,8 @@ use super::{
 };
 use crate::Direction;
 use crate::internals::ast::{
-    Codec, CodecKind, Container, Data, Enum, Field, Fields, Fill, LenSource, NullMode, Role,
+    Codec, CodecKind, Container, Data, Enum, Field, Fields, Fill, LenSource, NestedFill, NullMode,
+    Role,
 };
 use crate::internals::types::{PrimKind, SeqKind};
 use proc_macro2::TokenStream;
@@ -282,21 +283,15 @@ fn fill_code(name: &str, fields: &Fields<'_>, f: &Field<'_>) -> (TokenStream, To
     let value = value_ident(f);
     let fill = format_ident!("__fill_{}", value);
     let fname = &f.name;
+    if let Fill::Nested(nested) = &f.fill {
+        return nested_fill_code(name, fields, f, nested);
+    }
     let computed = match &f.fill {
-        Fill::None => return (quote!(), quote!()),
+        Fill::None | Fill::Nested(_) => return (quote!(), quote!()),
         Fill::Expr(expr) => quote!(#rt::Ok::<#ty, #rt::EncodeError>(#expr)),
         Fill::Calc(expr) => quote!(#rt::calc::<#ty, _>(#expr)),
         Fill::LenOf { target, count } => {
-            let target = &fields.fields[*target];
-            let target_value = value_ident(target);
-            let target_value = quote!(#target_value);
-            let len = match &target.role {
-                Role::Wire(Codec {
-                    kind: CodecKind::Section { inner, .. },
-                    ..
-                }) if !count => len_value(inner, &target_value, 1),
-                _ => quote!(#target_value.len()),
-            };
+            let len = target_len(fields, *target, *count);
             quote!(#rt::len_into::<#ty>(#len))
         }
         Fill::RestLen => {
@@ -336,6 +331,54 @@ fn fill_code(name: &str, fields: &Fields<'_>, f: &Field<'_>) -> (TokenStream, To
         }
     };
     (len, enc)
+}
+
+/// The byte length (or element count) of field `target`, as its `len` (`count`) declares it.
+fn target_len(fields: &Fields<'_>, target: usize, count: bool) -> TokenStream {
+    let target = &fields.fields[target];
+    let value = value_ident(target);
+    let value = quote!(#value);
+    match &target.role {
+        Role::Wire(Codec {
+            kind: CodecKind::Section { inner, .. },
+            ..
+        }) if !count => len_value(inner, &value, 1),
+        _ => quote!(#value.len()),
+    }
+}
+
+/// `count = header.qdcount`: encode fills the lengths inside field `f` into a copy of it, so
+/// that the field and what it counts cannot disagree.
+fn nested_fill_code(
+    name: &str,
+    fields: &Fields<'_>,
+    f: &Field<'_>,
+    nested: &[NestedFill],
+) -> (TokenStream, TokenStream) {
+    let rt = rt();
+    let ty = &*f.ty;
+    let value = value_ident(f);
+    let fill = format_ident!("__fill_{}", value);
+    let fname = &f.name;
+    let (mut enc_sets, mut len_sets) = (TokenStream::new(), TokenStream::new());
+    for n in nested {
+        let len = target_len(fields, n.target, n.count);
+        let path = &n.path;
+        enc_sets.extend(quote! {
+            #fill #(.#path)* = #rt::len_into(#len).map_err(|e| e.in_field(#name, #fname))?;
+        });
+        len_sets.extend(quote! {
+            #fill #(.#path)* = match #rt::len_into(#len) {
+                #rt::Ok(value) => value,
+                #rt::Err(_) => return 0,
+            };
+        });
+    }
+    let copy = quote!(let mut #fill: #ty = ::core::clone::Clone::clone(#value););
+    (
+        quote!(#copy #len_sets let #value = &#fill;),
+        quote!(#copy #enc_sets let #value = &#fill;),
+    )
 }
 
 /// The encoded length of one field, padding included.

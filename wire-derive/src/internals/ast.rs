@@ -104,6 +104,17 @@ pub enum Fill {
     RestLen,
     /// `temp(n: u16 = expr)`: the expression, converted to the temp's type (`TryFrom`).
     Calc(Expr),
+    /// Fields inside this one (`header.qdcount`) that later fields name as their length or
+    /// count: encode writes a copy with them filled in.
+    Nested(Vec<NestedFill>),
+}
+
+/// One `len = header.size` or `count = header.count`: the path inside the field, and the field
+/// it sizes.
+pub struct NestedFill {
+    pub path: Vec<syn::Member>,
+    pub target: usize,
+    pub count: bool,
 }
 
 /// How one value is laid out.

@@ -1,7 +1,8 @@
 //! Checks across fields and variants, after every attribute was parsed.
 
 use super::ast::{
-    Codec, CodecKind, Container, Data, Enum, Field, Fields, Fill, LenSource, Role, Style, Tag,
+    Codec, CodecKind, Container, Data, Enum, Field, Fields, Fill, LenSource, NestedFill, Role,
+    Style, Tag,
 };
 use super::attr::BitRange;
 use super::ctxt::Ctxt;
@@ -125,6 +126,7 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
     }
 
     let mut fills: Vec<(usize, usize, bool, &Ident)> = Vec::new();
+    let mut nested_fills: Vec<(usize, NestedFill, &Ident)> = Vec::new();
     for (i, field) in fields.fields.iter().enumerate() {
         if let Some(binding) = &field.binding {
             check_reserved_name(cx, binding);
@@ -221,6 +223,31 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
                     } => (Some(ident), true),
                     _ => (None, false),
                 };
+                // A length inside an earlier field (`count = header.qdcount`) is filled too.
+                let nested = match &codec.kind {
+                    CodecKind::Section {
+                        len: LenSource::Expr(e),
+                        ..
+                    } => nested_path(e).map(|p| (p, false)),
+                    CodecKind::Seq {
+                        count: Some(LenSource::Expr(e)),
+                        ..
+                    } => nested_path(e).map(|p| (p, true)),
+                    _ => None,
+                };
+                if let Some(((base, path), count)) = nested {
+                    if let Some(source) = earlier(base).filter(|_| !ctx_names.contains(base)) {
+                        nested_fills.push((
+                            source,
+                            NestedFill {
+                                path,
+                                target: i,
+                                count,
+                            },
+                            base,
+                        ));
+                    }
+                }
                 if let Some(ident) = source {
                     if later(ident) && !ctx_names.contains(ident) {
                         cx.error_spanned_by(
@@ -246,11 +273,15 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
         .into_iter()
         .map(|(s, t, c, ident)| (s, t, c, ident.clone()))
         .collect();
+    let nested_fills: Vec<(usize, NestedFill, Ident)> = nested_fills
+        .into_iter()
+        .map(|(s, n, ident)| (s, n, ident.clone()))
+        .collect();
     for (source, target, count, ident) in fills {
         let field: &mut Field<'_> = &mut fields.fields[source];
         match (&field.fill, &field.role) {
             (Fill::None, Role::Wire(_)) => field.fill = Fill::LenOf { target, count },
-            (Fill::Expr(_) | Fill::Calc(_), _) => {}
+            (Fill::Expr(_) | Fill::Calc(_) | Fill::Nested(_), _) => {}
             (Fill::LenOf { target: first, .. }, _) => {
                 cx.error_spanned_by(&ident, format!("`{ident}` is already the length of `{}`, and encode fills it in from that field: give `{}` its own length field", field_names[*first], field_names[target]));
             }
@@ -258,6 +289,17 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
                 cx.error_spanned_by(&ident, format!("`{ident}` is the `rest_len` of this struct, and encode fills it in from all the fields after it: give `{}` its own length field", field_names[target]));
             }
             (_, Role::Skip(_)) => {}
+        }
+    }
+    for (source, nested, ident) in nested_fills {
+        let field: &mut Field<'_> = &mut fields.fields[source];
+        match (&mut field.fill, &field.role) {
+            (Fill::None, Role::Wire(_)) => field.fill = Fill::Nested(vec![nested]),
+            (Fill::Nested(all), _) => all.push(nested),
+            (Fill::Expr(_) | Fill::Calc(_), _) | (_, Role::Skip(_)) => {}
+            (Fill::LenOf { .. } | Fill::RestLen, _) => {
+                cx.error_spanned_by(&ident, format!("`{ident}` is itself a length that encode fills in, so a length inside it cannot be filled too: give `{}` a length field of its own", field_names[nested.target]));
+            }
         }
     }
     // A temp needs a value on encode: its own expression, or the length of a later field.
@@ -274,6 +316,27 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
     for field in &mut fields.fields {
         if let Role::Wire(codec) = &mut field.role {
             demote_unknown_sources(codec, &names, ctx_names);
+        }
+    }
+}
+
+/// `header.qdcount` (or deeper, `frame.header.size`): the field it starts from and the path
+/// inside it; `None` for any other expression.
+fn nested_path(expr: &Expr) -> Option<(&Ident, Vec<syn::Member>)> {
+    let mut path = Vec::new();
+    let mut at = expr;
+    loop {
+        match at {
+            Expr::Field(f) => {
+                path.push(f.member.clone());
+                at = &f.base;
+            }
+            Expr::Path(p) if !path.is_empty() => {
+                path.reverse();
+                return p.path.get_ident().map(|base| (base, path));
+            }
+            Expr::Paren(p) => at = &p.expr,
+            _ => return None,
         }
     }
 }
