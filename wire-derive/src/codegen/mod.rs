@@ -2,6 +2,7 @@
 
 mod bits;
 pub mod de;
+mod fill;
 pub mod ser;
 mod tags;
 
