@@ -14,5 +14,6 @@ pub mod crate_readmes {
 
 pub mod alloc_count;
 pub mod everything;
+pub mod user_layouts;
 pub mod vectors;
 pub mod vocabulary;

@@ -1,4 +1,4 @@
-//! Allocation bounds for the vocabulary of issue 15, measured with a counting global allocator
+//! Allocation bounds for the vocabulary of issues 15 and 23, measured with a counting global allocator
 //! as in `hostile_allocations.rs`: a prefix or count of a new kind (24-bit, biased, a temp
 //! count, a checked length) that claims far more than the input holds allocates nothing for
 //! the claim, and random input stays within the same per-byte bound as every other decoder.
@@ -7,6 +7,7 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use wire_runtime::decode;
 use wire_tests::alloc_count::{Counting, measure_all};
+use wire_tests::user_layouts::*;
 use wire_tests::vocabulary::*;
 
 #[global_allocator]
@@ -28,6 +29,10 @@ fn decode_all(input: &[u8]) -> usize {
         decode::<AmqpFrame>(input).is_err(),
         decode::<TwoLines>(input).is_err(),
         decode::<Bounded>(input).is_err(),
+        decode::<TextRow<'_>>(input).is_err(),
+        decode::<CountedByUser>(input).is_err(),
+        decode::<WordOption>(input).is_err(),
+        decode::<CqlValues<'_>>(input).is_err(),
     ]
     .into_iter()
     .filter(|failed| *failed)
@@ -39,7 +44,21 @@ type Rejects = fn(&[u8]) -> bool;
 
 #[test]
 fn claims_beyond_the_input_allocate_nothing_for_the_claim() {
-    let cases: [(&str, Vec<u8>, Rejects); 6] = [
+    let cases: [(&str, Vec<u8>, Rejects); 9] = [
+        // A user prefix (MySQL's 8-byte form) claiming 2^56 elements, one byte after it.
+        ("user count", vec![0xfe, 0, 0, 0, 0, 0, 0, 0, 1, 7], |b| {
+            decode::<CountedByUser>(b).is_err()
+        }),
+        // A user prefix claiming a 2^40-byte blob after two NULL columns.
+        (
+            "user length",
+            vec![0xfb, 0xfb, 0xfe, 0, 0, 0, 0, 1, 0, 0, 0, 9],
+            |b| decode::<TextRow<'_>>(b).is_err(),
+        ),
+        // A length field of a user type: 255 words (1020 bytes) announced, 2 present.
+        ("user length field", vec![1, 0xff, 1, 2], |b| {
+            decode::<WordOption>(b).is_err()
+        }),
         // A 24-bit length of 16 MiB in a 9-byte frame.
         (
             "u24 length",

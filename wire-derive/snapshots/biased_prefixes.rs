@@ -38,14 +38,20 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Compact<'a> {
             "client_id",
             #[inline(always)]
             || __rt::Ok(
-                match __rt::read_nullable_len::<
+                match __rt::read_marked_len::<
                     ::wire_runtime::__private::Biased<
                         ::wire_runtime::__private::VarInt,
                         1,
                     >,
-                >(__r, __rt::ByteOrder::Big)? {
-                    __rt::None => __rt::None,
-                    __rt::Some(__n) => {
+                >(
+                    __r,
+                    __rt::ByteOrder::Big,
+                    __rt::Markers {
+                        null: __rt::Some(-1),
+                        not_set: __rt::None,
+                    },
+                )? {
+                    __rt::Tristate::Value(__n) => {
                         __rt::Some({
                             let __s1 = &mut __r.section(__n)?;
                             let __v = <&'a str as __rt::WireDecode<'de>>::decode(__s1)?;
@@ -53,6 +59,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Compact<'a> {
                             __v
                         })
                     }
+                    _ => __rt::None,
                 },
             ),
         )?;
@@ -87,12 +94,12 @@ impl<'a> ::wire_runtime::__private::WireEncode for Compact<'a> {
                     >(__n) + __n
                 }
                 __rt::None => {
-                    __rt::null_size::<
+                    __rt::marker_size::<
                         ::wire_runtime::__private::Biased<
                             ::wire_runtime::__private::VarInt,
                             1,
                         >,
-                    >()
+                    >(-1)
                 }
             })
     }
@@ -143,13 +150,13 @@ impl<'a> ::wire_runtime::__private::WireEncode for Compact<'a> {
                         <&'a str as __rt::WireEncode>::encode(__x1, __buf)?;
                     }
                     __rt::None => {
-                        __rt::write_null::<
+                        __rt::write_marker::<
                             ::wire_runtime::__private::Biased<
                                 ::wire_runtime::__private::VarInt,
                                 1,
                             >,
                             _,
-                        >(__buf, __rt::ByteOrder::Big)
+                        >(__buf, -1, __rt::ByteOrder::Big)?
                     }
                 }
                 __rt::Ok(())

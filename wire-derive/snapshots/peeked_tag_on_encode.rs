@@ -103,12 +103,12 @@ impl ::wire_runtime::__private::WireEncode for Packet {
     ) -> ::wire_runtime::__private::Result<(), ::wire_runtime::__private::EncodeError> {
         use ::wire_runtime::__private as __rt;
         match self {
-            Self::PingReq(__wire_0, __wire_1) => {
+            Self::PingReq(_0, _1) => {
                 __rt::encode_field(
                     "Packet",
                     "PingReq",
                     || {
-                        if (*__wire_0 >> 4) & 15 != 12 {
+                        if (*_0 >> 4) & 15 != 12 {
                             return __rt::Err(
                                 __rt::EncodeError::new(
                                     __rt::EncodeErrorKind::Custom(
@@ -118,19 +118,19 @@ impl ::wire_runtime::__private::WireEncode for Packet {
                             );
                         }
                         let mut __run = [0u8; 2];
-                        __rt::put_chunk::<0, 1, 2>(&mut __run, __wire_0.to_be_bytes());
-                        __rt::put_chunk::<1, 1, 2>(&mut __run, __wire_1.to_be_bytes());
+                        __rt::put_chunk::<0, 1, 2>(&mut __run, _0.to_be_bytes());
+                        __rt::put_chunk::<1, 1, 2>(&mut __run, _1.to_be_bytes());
                         __buf.put_slice(&__run);
                         __rt::Ok(())
                     },
                 )?
             }
-            Self::PingResp(__wire_0, __wire_1) => {
+            Self::PingResp(_0, _1) => {
                 __rt::encode_field(
                     "Packet",
                     "PingResp",
                     || {
-                        if (*__wire_0 >> 4) & 15 != 13 {
+                        if (*_0 >> 4) & 15 != 13 {
                             return __rt::Err(
                                 __rt::EncodeError::new(
                                     __rt::EncodeErrorKind::Custom(
@@ -140,8 +140,8 @@ impl ::wire_runtime::__private::WireEncode for Packet {
                             );
                         }
                         let mut __run = [0u8; 2];
-                        __rt::put_chunk::<0, 1, 2>(&mut __run, __wire_0.to_be_bytes());
-                        __rt::put_chunk::<1, 1, 2>(&mut __run, __wire_1.to_be_bytes());
+                        __rt::put_chunk::<0, 1, 2>(&mut __run, _0.to_be_bytes());
+                        __rt::put_chunk::<1, 1, 2>(&mut __run, _1.to_be_bytes());
                         __buf.put_slice(&__run);
                         __rt::Ok(())
                     },

@@ -115,7 +115,7 @@ impl ::wire_runtime::__private::EncodeWith<(u8, u8)> for Payload {
                         __rt::None => 0,
                     }) + (block.len() * 1)
             }
-            Self::Unknown(_, __wire_1) => 0 + (__wire_1.len() * 1),
+            Self::Unknown(_, _1) => 0 + (_1.len() * 1),
         }
     }
     #[inline(always)]
@@ -159,20 +159,20 @@ impl ::wire_runtime::__private::EncodeWith<(u8, u8)> for Payload {
                     },
                 )?
             }
-            Self::Unknown(__wire_0, __wire_1) => {
+            Self::Unknown(_0, _1) => {
                 __rt::encode_field(
                     "Payload",
                     "Unknown",
                     || {
                         #[allow(unreachable_patterns, clippy::manual_range_patterns)]
-                        if matches!(* __wire_0, 1) {
+                        if matches!(* _0, 1) {
                             return __rt::Err(__rt::known_tag_in_other());
                         }
                         __rt::encode_field(
                             "Payload",
                             "1",
                             || {
-                                __buf.put_slice(__wire_1);
+                                __buf.put_slice(_1);
                                 __rt::Ok(())
                             },
                         )?;
@@ -190,7 +190,7 @@ impl Payload {
     pub fn wire_tag(&self) -> u8 {
         match self {
             Self::Headers { .. } => 1,
-            Self::Unknown(__wire_0, _) => *__wire_0,
+            Self::Unknown(_0, _) => *_0,
         }
     }
 }

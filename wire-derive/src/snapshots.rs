@@ -307,3 +307,42 @@ fn counts_inside_an_earlier_field() {
         }",
     );
 }
+
+#[test]
+fn user_prefixes_and_markers() {
+    check(
+        "user_prefixes_and_markers",
+        "struct Row<'a> {
+            #[wire(len = QuicVarint)] token: &'a [u8],
+            #[wire(count = quic::Varint + 1)] ids: Vec<u16>,
+            size: Words,
+            #[wire(len = size)] options: &'a [u8],
+            #[wire(len = i32, nullable = negative)] bytes: Option<&'a [u8]>,
+            #[wire(len = i32, nullable, not_set = -2)] value: Tristate<&'a [u8]>,
+        }",
+    );
+}
+
+#[test]
+fn checked_padding() {
+    check(
+        "checked_padding",
+        "struct Aligned {
+            #[wire(pad_before = 3)] a: u8,
+            #[wire(pad_after = 2, padding = ignore)] b: u16,
+        }",
+    );
+}
+
+#[test]
+fn byte_literal_tags_and_tuple_names() {
+    check(
+        "byte_literal_tags_and_tuple_names",
+        "#[wire(tag = u16)]
+        enum Command {
+            #[wire(tag = b'Q')] Query(u8),
+            #[wire(tag = b\"MZ\", validate = if *_0 <= *_1 { Ok(()) } else { Err(\"empty\") })]
+            Range(u8, u8),
+        }",
+    );
+}

@@ -55,6 +55,8 @@ pub enum ErrorKind {
     },
     /// Constant or magic bytes that differ from the expected ones.
     MagicMismatch,
+    /// A padding byte that must be zero is not (the offset is the byte's).
+    NonZeroPadding(u8),
     /// A variable-length integer that is longer than its format allows.
     VarIntTooLong,
     /// Bytes left over after a value that must fill its section or buffer.
@@ -253,6 +255,7 @@ impl fmt::Display for ErrorKind {
                 write!(f, "reserved bits are {found:#x}, must be {expected:#x}")
             }
             ErrorKind::MagicMismatch => f.write_str("constant bytes do not match"),
+            ErrorKind::NonZeroPadding(b) => write!(f, "padding byte {b:#04x} is not zero"),
             ErrorKind::VarIntTooLong => f.write_str("variable-length integer is too long"),
             ErrorKind::TrailingBytes(n) => write!(f, "{n} trailing bytes"),
             ErrorKind::DuplicateKey => f.write_str("duplicate map key"),
@@ -328,6 +331,12 @@ pub enum EncodeErrorKind {
         /// The encoded length of the value.
         actual: usize,
     },
+    /// A length prefix cannot hold this marker (null, "not set"): an unsigned prefix has no
+    /// negative values.
+    NoMarker {
+        /// The marker that was to be written.
+        marker: i64,
+    },
     /// An error raised by a hand-written `with` hook.
     Custom(&'static str),
 }
@@ -376,6 +385,9 @@ impl EncodeError {
 impl fmt::Display for EncodeErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            EncodeErrorKind::NoMarker { marker } => {
+                write!(f, "the length prefix cannot hold the marker {marker}")
+            }
             EncodeErrorKind::LengthOverflow { len } => {
                 write!(f, "length {len} does not fit the length prefix")
             }

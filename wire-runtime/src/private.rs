@@ -3,14 +3,16 @@
 
 pub use crate::bits::BitField;
 pub use crate::error::{DecodeError, EncodeError, EncodeErrorKind, ErrorKind};
+pub use crate::len_value::LenValue;
 pub use crate::msgpack;
 pub use crate::prefix::{
-    Biased, ByteOrder, LenPrefix, len_size, null_size, read_len, read_nullable_len, write_len,
-    write_null,
+    Biased, ByteOrder, LenPrefix, Markers, len_size, marker_size, read_len, read_marked_len,
+    write_len, write_marker,
 };
 pub use crate::reader::Reader;
 pub use crate::text::utf8;
 pub use crate::traits::{DecodeWith, EncodeWith, WireDecode, WireEncode};
+pub use crate::tristate::Tristate;
 pub use crate::uint::{U24, U40, U48, U56, uint_from_be, uint_from_le, uint_to_be, uint_to_le};
 pub use crate::varint::{VarInt, Vbi};
 pub use alloc::collections::BTreeMap;
@@ -172,7 +174,13 @@ pub fn capacity_for_rest(r: &Reader<'_>, min_size: usize) -> usize {
     (r.remaining() / min_size.max(1)).min(16)
 }
 
-/// An integer (or a reference to one) used as a length or count by `len = expr`.
+/// A length or count given by `len = expr`: an integer, or a reference to a field whose type
+/// holds a length ([`LenValue`]).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a length or count",
+    label = "`len = ...` and `count = ...` take a prefix type, a field, or an expression giving an integer",
+    note = "a field used as a length needs a type implementing `wire_runtime::LenValue`"
+)]
 pub trait AsLen {
     /// The value as a length, `None` if negative or too large.
     fn into_len(self) -> Option<usize>;
@@ -186,28 +194,15 @@ macro_rules! into_len {
                 usize::try_from(self).ok()
             }
         }
-        impl AsLen for &$ty {
-            #[inline(always)]
-            fn into_len(self) -> Option<usize> {
-                usize::try_from(*self).ok()
-            }
-        }
     )*};
 }
 
 into_len!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
 
-impl AsLen for &Vbi {
+impl<T: LenValue> AsLen for &T {
     #[inline(always)]
     fn into_len(self) -> Option<usize> {
-        usize::try_from(self.0).ok()
-    }
-}
-
-impl AsLen for &VarInt {
-    #[inline(always)]
-    fn into_len(self) -> Option<usize> {
-        usize::try_from(self.0).ok()
+        self.to_len()
     }
 }
 
@@ -229,8 +224,8 @@ pub fn len_value(value: impl AsLen, r: &Reader<'_>) -> Result<usize, DecodeError
 
 /// Converts an encoded length into the type of the field that declares it (`len = body_len`).
 #[inline]
-pub fn len_into<T: TryFrom<usize>>(len: usize) -> Result<T, EncodeError> {
-    T::try_from(len).map_err(|_| EncodeError::new(EncodeErrorKind::LengthOverflow { len }))
+pub fn len_into<T: LenValue>(len: usize) -> Result<T, EncodeError> {
+    T::from_len(len).ok_or_else(|| EncodeError::new(EncodeErrorKind::LengthOverflow { len }))
 }
 
 /// The value of a `temp(n: T = expr)` on encode, converted to its type: `usize` lengths into a
@@ -387,4 +382,20 @@ impl TagValue for VarInt {
     fn tag_value(self) -> u64 {
         self.0
     }
+}
+
+/// Skips `n` bytes of padding that must be zero (`pad_before`, `pad_after`).
+#[inline]
+pub fn skip_zeros(r: &mut Reader<'_>, n: usize) -> Result<(), DecodeError> {
+    let at = r.offset();
+    let bytes = r.take(n)?;
+    match bytes.iter().position(|b| *b != 0) {
+        None => Ok(()),
+        Some(i) => Err(non_zero_padding(bytes[i], at + i)),
+    }
+}
+
+#[cold]
+fn non_zero_padding(byte: u8, at: usize) -> DecodeError {
+    DecodeError::new(ErrorKind::NonZeroPadding(byte), at)
 }

@@ -147,11 +147,6 @@ macro_rules! odd_uint {
             }
 
             #[inline]
-            fn write_null<B: BufMut + ?Sized>(buf: &mut B, _: ByteOrder) {
-                buf.put_slice(&[0xff; $bytes]);
-            }
-
-            #[inline]
             fn len_size(_: usize) -> usize {
                 $bytes
             }

@@ -75,8 +75,10 @@ pub struct Chunk<'a> {
     pub data_length: u32,
     /// Length of the trailer (not sent to consumers).
     pub trailer_length: u32,
-    /// Size of the bloom filter (not sent to consumers); three reserved bytes follow.
-    #[wire(pad_after = 3)]
+    /// Size of the bloom filter (not sent to consumers); three reserved bytes follow, written
+    /// as zero. They are not checked: osiris already gave one reserved byte a meaning (this
+    /// one), and a consumer must not reject chunks when a newer broker does it again.
+    #[wire(pad_after = 3, padding = ignore)]
     pub bloom_size: u8,
     /// The entries, back to back.
     #[wire(len = data_length)]

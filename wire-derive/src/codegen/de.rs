@@ -4,7 +4,7 @@ use super::bits::{bitfield_impl, decode_bits};
 use super::tags::read_tag;
 use super::{
     Names, bind_ref, ctx_binding, ctx_type, default_value, fixed_size, inline_attr, lit,
-    order_tokens, prim_load, rt, rt_path, run_end, split_generics, type_name,
+    markers_tokens, order_tokens, prim_load, rt, rt_path, run_end, split_generics, type_name,
 };
 use crate::Direction;
 use crate::internals::ast::{
@@ -166,8 +166,7 @@ fn decode_fields(
             });
         }
         if let Some(pad) = &f.pad_before {
-            let fname = &f.name;
-            stmts.extend(quote!(__r.take(#pad).map_err(|e| e.in_field(#name, #fname))?;));
+            stmts.extend(skip_padding(&name, f, pad));
         }
         // A run of inline primitives: one bounds check, then straight loads.
         let run_end = run_end(all, i);
@@ -274,12 +273,21 @@ fn enter_rest_section(name: &str, f: &Field<'_>) -> TokenStream {
 
 fn pad_after(name: &str, f: &Field<'_>) -> TokenStream {
     match &f.pad_after {
-        Some(pad) => {
-            let fname = &f.name;
-            quote!(__r.take(#pad).map_err(|e| e.in_field(#name, #fname))?;)
-        }
+        Some(pad) => skip_padding(name, f, pad),
         None => quote!(),
     }
+}
+
+/// Skips `pad` bytes of padding, checked to be zero unless the field says `padding = ignore`.
+fn skip_padding(name: &str, f: &Field<'_>, pad: &syn::Expr) -> TokenStream {
+    let fname = &f.name;
+    let skip = if f.pad_checked {
+        let rt = rt();
+        quote!(#rt::skip_zeros(__r, #pad))
+    } else {
+        quote!(__r.take(#pad))
+    };
+    quote!(#skip.map_err(|e| e.in_field(#name, #fname))?;)
 }
 
 fn construct(fields: &Fields<'_>, path: TokenStream) -> TokenStream {
@@ -418,12 +426,22 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize) -> TokenStream {
             };
             let body = quote!({ #stmts });
             match (null, len) {
-                (NullMode::MinusOne, LenSource::Prefix { ty: pty, order, .. }) => {
+                (NullMode::Markers { null, not_set }, LenSource::Prefix { ty: pty, order, .. }) => {
                     let order = order_tokens(*order);
-                    quote!(match #rt::read_nullable_len::<#pty>(#r, #order)? {
-                        #rt::None => #rt::None,
-                        #rt::Some(__n) => #rt::Some(#body),
-                    })
+                    let markers = markers_tokens(*null, *not_set);
+                    let read = quote!(#rt::read_marked_len::<#pty>(#r, #order, #markers)?);
+                    if not_set.is_some() {
+                        quote!(match #read {
+                            #rt::Tristate::Value(__n) => #rt::Tristate::Value(#body),
+                            #rt::Tristate::Null => #rt::Tristate::Null,
+                            #rt::Tristate::NotSet => #rt::Tristate::NotSet,
+                        })
+                    } else {
+                        quote!(match #read {
+                            #rt::Tristate::Value(__n) => #rt::Some(#body),
+                            _ => #rt::None,
+                        })
+                    }
                 }
                 (NullMode::Empty, len) => {
                     let n = read_len(len, r);
@@ -475,7 +493,7 @@ fn decode_seq(
         return match count {
             Some(count) => {
                 let n = read_len(count, r);
-                quote!(#r.take(#n)?.to_vec())
+                quote!({ let __n = #n; #r.take(__n)?.to_vec() })
             }
             None => quote!(#r.take_rest().to_vec()),
         };

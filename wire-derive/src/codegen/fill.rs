@@ -13,7 +13,7 @@ pub fn fill_code(name: &str, fields: &Fields<'_>, f: &Field<'_>) -> (TokenStream
     let rt = rt();
     let ty = &*f.ty;
     let value = value_ident(f);
-    let fill = format_ident!("__fill_{}", value);
+    let fill = fill_ident(&value);
     let fname = &f.name;
     if let Fill::Nested(nested) = &f.fill {
         return nested_fill_code(name, fields, f, nested);
@@ -90,7 +90,7 @@ fn nested_fill_code(
     let rt = rt();
     let ty = &*f.ty;
     let value = value_ident(f);
-    let fill = format_ident!("__fill_{}", value);
+    let fill = fill_ident(&value);
     let fname = &f.name;
     let (mut enc_sets, mut len_sets) = (TokenStream::new(), TokenStream::new());
     for n in nested {
@@ -137,4 +137,10 @@ fn field_len(f: &Field<'_>) -> TokenStream {
         return quote!((if #omit { 0 } else { #len }));
     }
     quote!((#len #(#pads)*))
+}
+
+/// `__fill_len` for `len`, `__fill_0` for a tuple field's `_0`: snake case either way.
+fn fill_ident(value: &proc_macro2::Ident) -> proc_macro2::Ident {
+    let name = value.to_string();
+    format_ident!("__fill_{}", name.trim_start_matches('_'))
 }

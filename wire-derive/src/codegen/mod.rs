@@ -51,6 +51,26 @@ pub fn lit(n: usize) -> proc_macro2::Literal {
     proc_macro2::Literal::usize_unsuffixed(n)
 }
 
+/// A marker (always negative) as an expression: `-1`.
+pub fn marker_tokens(marker: i64) -> TokenStream {
+    let abs = proc_macro2::Literal::u64_unsuffixed(marker.unsigned_abs());
+    quote!(-#abs)
+}
+
+/// `Markers { null: Some(-1), not_set: None }` for `read_marked_len`.
+pub fn markers_tokens(null: Option<i64>, not_set: Option<i64>) -> TokenStream {
+    let rt = rt();
+    let opt = |m: Option<i64>| match m {
+        Some(m) => {
+            let m = marker_tokens(m);
+            quote!(#rt::Some(#m))
+        }
+        None => quote!(#rt::None),
+    };
+    let (null, not_set) = (opt(null), opt(not_set));
+    quote!(#rt::Markers { null: #null, not_set: #not_set })
+}
+
 pub fn order_tokens(order: Order) -> TokenStream {
     let rt = rt();
     match order {

@@ -5,8 +5,8 @@ use super::fill::fill_code;
 use super::tags::{peeked_tag_check, tag_code, tag_method};
 use super::{
     bind_self, body, ctx_binding, ctx_type, default_value, destructure, fixed_size, inline_attr,
-    lit, narrow_bytes, order_tokens, other_tag_value, prim_bytes, rt, rt_path, run_end,
-    split_generics, type_name, value_ident,
+    lit, marker_tokens, narrow_bytes, order_tokens, other_tag_value, prim_bytes, rt, rt_path,
+    run_end, split_generics, type_name, value_ident,
 };
 use crate::Direction;
 use crate::internals::ast::{
@@ -357,9 +357,23 @@ pub fn len_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenStrea
                     let inner_len = len_value(inner, value, depth + 1);
                     with_prefix(inner_len)
                 }
-                (NullMode::MinusOne, LenSource::Prefix { ty, .. }) => {
+                (NullMode::Markers { null, not_set }, LenSource::Prefix { ty, .. }) => {
                     let some = with_prefix(inner_len);
-                    quote!(match #value { #rt::Some(#x) => #some, #rt::None => #rt::null_size::<#ty>() })
+                    let null = marker_tokens(null.unwrap_or(-1));
+                    match not_set {
+                        Some(not_set) => {
+                            let not_set = marker_tokens(*not_set);
+                            quote!(match #value {
+                                #rt::Tristate::Value(#x) => #some,
+                                #rt::Tristate::Null => #rt::marker_size::<#ty>(#null),
+                                #rt::Tristate::NotSet => #rt::marker_size::<#ty>(#not_set),
+                            })
+                        }
+                        None => quote!(match #value {
+                            #rt::Some(#x) => #some,
+                            #rt::None => #rt::marker_size::<#ty>(#null),
+                        }),
+                    }
                 }
                 (_, LenSource::Prefix { ty, .. }) => {
                     let some = with_prefix(inner_len);
@@ -475,14 +489,32 @@ pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenSt
             };
             match (null, len) {
                 (NullMode::Never, _) => write_inner(value, false),
-                (null, LenSource::Prefix { ty, order, .. }) => {
-                    let some = write_inner(&quote!(#x), *null == NullMode::Empty);
+                (NullMode::Markers { null, not_set }, LenSource::Prefix { ty, order, .. }) => {
+                    let some = write_inner(&quote!(#x), false);
                     let order = order_tokens(*order);
-                    let none = if *null == NullMode::MinusOne {
-                        quote!(#rt::write_null::<#ty, _>(__buf, #order))
-                    } else {
-                        quote!(#rt::write_len::<#ty, _>(__buf, 0, #order)?)
+                    let write = |m: i64| {
+                        let m = marker_tokens(m);
+                        quote!(#rt::write_marker::<#ty, _>(__buf, #m, #order)?)
                     };
+                    let none = write(null.unwrap_or(-1));
+                    match not_set {
+                        Some(not_set) => {
+                            let not_set = write(*not_set);
+                            quote!(match #value {
+                                #rt::Tristate::Value(#x) => { #some }
+                                #rt::Tristate::Null => #none,
+                                #rt::Tristate::NotSet => #not_set,
+                            })
+                        }
+                        None => {
+                            quote!(match #value { #rt::Some(#x) => { #some } #rt::None => #none, })
+                        }
+                    }
+                }
+                (_, LenSource::Prefix { ty, order, .. }) => {
+                    let some = write_inner(&quote!(#x), true);
+                    let order = order_tokens(*order);
+                    let none = quote!(#rt::write_len::<#ty, _>(__buf, 0, #order)?);
                     quote!(match #value { #rt::Some(#x) => { #some } #rt::None => #none, })
                 }
                 _ => {

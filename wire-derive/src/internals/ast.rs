@@ -55,6 +55,9 @@ pub struct Field<'a> {
     pub validate: Option<Expr>,
     pub pad_before: Option<Expr>,
     pub pad_after: Option<Expr>,
+    /// Padding must be zero on decode (`padding = zero`, the default), or is skipped
+    /// (`padding = ignore`).
+    pub pad_checked: bool,
     pub fill: Fill,
     /// Span of the `rest` key, checked to be on the last field.
     pub rest_span: Option<Span>,
@@ -161,7 +164,8 @@ pub enum CodecKind {
 pub enum LenSource {
     /// Read from a prefix of this type just before the value.
     Prefix {
-        kind: IntKind,
+        /// The built-in kind; `None` for a user type implementing `LenPrefix`.
+        kind: Option<IntKind>,
         order: Order,
         /// `kind.wire_type()`, spanned where the prefix is named (wrapped in the runtime's
         /// `Biased` when `bias` is not 0).
@@ -179,8 +183,12 @@ pub enum LenSource {
 pub enum NullMode {
     /// The value is always present.
     Never,
-    /// `-1` means `None`.
-    MinusOne,
+    /// Markers in the prefix: `nullable` (-1, or `nullable = -3`), `nullable = negative` (any
+    /// negative value, `null: None`), and `not_set = -2` (a `Tristate` field).
+    Markers {
+        null: Option<i64>,
+        not_set: Option<i64>,
+    },
     /// Length 0 means `None`.
     Empty,
 }

@@ -234,7 +234,10 @@ attr_set! {
         rest_len: Attr<()> = "rest_len" => flag,
         inclusive: Attr<()> = "inclusive" => flag,
         allow_trailing: Attr<()> = "allow_trailing" => flag,
-        nullable: Attr<()> = "nullable" => flag,
+        /// `nullable` (-1 is `None`), `nullable = -3`, or `nullable = negative`.
+        nullable: Attr<Option<Expr>> = "nullable" => optional_expr,
+        /// A second marker, "not set", on a `Tristate` field.
+        not_set: Attr<Expr> = "not_set" => expr,
         empty_is_none: Attr<()> = "empty_is_none" => flag,
         cond: Attr<Expr> = "if" => expr,
         optional: Attr<()> = "optional" => flag,
@@ -256,6 +259,8 @@ attr_set! {
         validate: Attr<Expr> = "validate" => expr,
         pad_before: Attr<Expr> = "pad_before" => expr,
         pad_after: Attr<Expr> = "pad_after" => expr,
+        /// Whether padding must be zero on decode: `zero` (the default) or `ignore`.
+        padding: Attr<Ident> = "padding" => type_name,
         item: Attr<Box<FieldAttrs>> = "item" => nested,
         key: Attr<Box<FieldAttrs>> = "key" => nested,
         value: Attr<Box<FieldAttrs>> = "value" => nested,
@@ -553,6 +558,16 @@ fn parse_expr(meta: &ParseNestedMeta<'_>, name: &str) -> syn::Result<Expr> {
             format!(
                 "`magic` takes bytes, not a string: write `magic = b{:?}`",
                 s.value()
+            )
+        } else if name == "tag" && !s.value().is_empty() && s.value().is_ascii() {
+            let bytes = s.value();
+            let as_bytes = if bytes.len() == 1 {
+                format!("b'{bytes}'")
+            } else {
+                format!("b{bytes:?}")
+            };
+            format!(
+                "a tag is an integer, not a string: write the bytes, `tag = {as_bytes}`, or the integer"
             )
         } else {
             format!(

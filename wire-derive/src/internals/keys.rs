@@ -274,6 +274,10 @@ pub const KEYS: &[Key] = &[
             &["len"],
             "`nullable` describes a length prefix: add `len = i16` (or another prefix type)",
         ),
+    field("not_set", "not_set", "not_set = -2").requires(
+        &["nullable"],
+        "`not_set` is a second marker beside null: it goes with `nullable` and a `Tristate` field",
+    ),
     field("empty_is_none", "empty_is_none", "empty_is_none").requires(
         &["len"],
         "`empty_is_none` describes a length prefix: add `len = i16` (or another prefix type)",
@@ -320,6 +324,7 @@ pub const KEYS: &[Key] = &[
         "rest",
         "allow_trailing",
         "nullable",
+        "not_set",
         "empty_is_none",
         "ctx",
         "le",
@@ -343,6 +348,7 @@ pub const KEYS: &[Key] = &[
         "rest",
         "allow_trailing",
         "nullable",
+        "not_set",
         "empty_is_none",
         "if",
         "optional",
@@ -413,6 +419,15 @@ pub const KEYS: &[Key] = &[
         places: &[Field],
         ..field("pad_after", "pad_after", "pad_after = 1")
     },
+    Key {
+        places: &[Field],
+        ..field("padding", "padding", "padding = ignore")
+    }
+    .requires(
+        &["pad_before", "pad_after"],
+        "`padding` says whether padding bytes must be zero: it goes with `pad_before` or \
+         `pad_after`",
+    ),
     field("item", "item(..)", "item(len = u8)"),
     field("key", "key(..)", "key(len = u8)"),
     field("value", "value(..)", "value(len = u8)"),

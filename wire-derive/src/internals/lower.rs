@@ -9,7 +9,7 @@ use super::ctxt::Ctxt;
 use super::ints::{IntKind, is_unsupported_prefix, unsupported};
 use super::keys::Place;
 use super::types;
-use proc_macro2::Span;
+use proc_macro2::{Span, TokenStream};
 use quote::format_ident;
 use std::borrow::Cow;
 use syn::spanned::Spanned;
@@ -95,6 +95,7 @@ fn temp_field<'a>(cx: &Ctxt, temp: &TempField, order: Order) -> Field<'a> {
         validate: None,
         pad_before: None,
         pad_after: None,
+        pad_checked: true,
         fill: temp.value.clone().map_or(Fill::None, Fill::Calc),
         rest_span: None,
         rest_len: None,
@@ -118,7 +119,12 @@ fn field<'a>(
             ident.to_string(),
             Some(ident.clone()),
         ),
-        None => (syn::Member::Unnamed(index.into()), index.to_string(), None),
+        // Expressions name a tuple field `_0`, `_1`, ... (as `self.0` would read).
+        None => (
+            syn::Member::Unnamed(index.into()),
+            index.to_string(),
+            Some(format_ident!("_{}", index, span = f.ty.span())),
+        ),
     };
     let slot = format_ident!("__wire_{}", name.trim_start_matches("r#"));
     let place = if cx.msgpack.get() {
@@ -149,6 +155,7 @@ fn field<'a>(
         validate: attrs.validate.get().cloned(),
         pad_before: attrs.pad_before.get().cloned(),
         pad_after: attrs.pad_after.get().cloned(),
+        pad_checked: pad_checked(cx, &attrs),
         fill,
         rest_span: attrs.rest.span(),
         rest_len: attrs
@@ -211,11 +218,7 @@ fn lower_unconditional(
         return codec(CodecKind::With(path.clone()));
     }
 
-    let null = match (attrs.nullable.is_set(), attrs.empty_is_none.is_set()) {
-        (true, _) => NullMode::MinusOne,
-        (false, true) => NullMode::Empty,
-        (false, false) => NullMode::Never,
-    };
+    let null = null_mode(cx, attrs);
     let null_span = attrs.nullable.span().or(attrs.empty_is_none.span());
     let null_key = if attrs.nullable.is_set() {
         "nullable"
@@ -225,26 +228,33 @@ fn lower_unconditional(
 
     if let Some(len) = attrs.len.get() {
         let source = len_source(cx, len, order);
-        let inner_ty = if null == NullMode::Never {
-            ty
-        } else {
-            match types::option_inner(ty) {
-                Some(inner) => inner,
-                None => {
-                    cx.error_at(
-                        null_span.unwrap_or(ty_span),
-                        format!("`{null_key}` decodes some lengths as `None`, so the field must have type `Option<T>`"),
-                    );
-                    ty
-                }
-            }
+        let inner_ty = match null {
+            NullMode::Never => ty,
+            NullMode::Markers {
+                not_set: Some(_), ..
+            } => types::generic_inner(ty, "Tristate").unwrap_or_else(|| {
+                cx.error_at(
+                    attrs.not_set.span().unwrap_or(ty_span),
+                    "`not_set` decodes a second marker beside null, so the field must have type `wire_runtime::Tristate<T>`",
+                );
+                ty
+            }),
+            _ => types::option_inner(ty).unwrap_or_else(|| {
+                cx.error_at(
+                    null_span.unwrap_or(ty_span),
+                    format!("`{null_key}` decodes some lengths as `None`, so the field must have type `Option<T>`"),
+                );
+                ty
+            }),
         };
         if null != NullMode::Never {
             match &source {
-                LenSource::Prefix { kind, bias: 0, .. }
-                    if null == NullMode::MinusOne && !kind.is_signed() =>
-                {
-                    cx.error_at(null_span.unwrap_or(ty_span), format!("`nullable` means a length of -1, which needs a signed prefix (i8, i16, i32, i64) or a biased one (`len = {} + 1`, where 0 is -1), not `{}`", kind.name(), kind.name()));
+                LenSource::Prefix {
+                    kind: Some(kind),
+                    bias: 0,
+                    ..
+                } if matches!(null, NullMode::Markers { .. }) && !kind.is_signed() => {
+                    cx.error_at(null_span.unwrap_or(ty_span), format!("`nullable` means a negative length, which needs a signed prefix (i8, i16, i32, i64), a biased one (`len = {} + 1`, where 0 is -1), or a prefix type of your own with markers, not `{}`", kind.name(), kind.name()));
                 }
                 LenSource::Prefix { .. } => {}
                 _ => cx.error_at(
@@ -570,7 +580,7 @@ fn len_source(cx: &Ctxt, expr: &Expr, order: Order) -> LenSource {
             let name = ident.to_string();
             if let Some(kind) = IntKind::from_name(&name) {
                 return LenSource::Prefix {
-                    kind,
+                    kind: Some(kind),
                     order,
                     ty: kind.wire_type(ident.span()),
                     bias: 0,
@@ -579,10 +589,83 @@ fn len_source(cx: &Ctxt, expr: &Expr, order: Order) -> LenSource {
             if is_unsupported_prefix(&name) {
                 cx.error_spanned_by(ident, unsupported("length prefix", &name));
             }
+        }
+        if let Some(ty) = user_prefix_type(p) {
+            return LenSource::Prefix {
+                kind: None,
+                order,
+                ty,
+                bias: 0,
+            };
+        }
+        if let Some(ident) = p.path.get_ident() {
             return LenSource::Field(ident.clone());
         }
     }
     LenSource::Expr(expr.clone())
+}
+
+/// `len = QuicVarint` or `len = quic::Varint`: a path ending in an `UpperCamelCase` name is a
+/// prefix type of the user's (`LenPrefix`); fields are `snake_case`, constants `UPPER_CASE`.
+fn user_prefix_type(p: &syn::ExprPath) -> Option<TokenStream> {
+    let last = p.path.segments.last()?;
+    let name = last.ident.to_string();
+    let camel = name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name.chars().any(|c| c.is_ascii_lowercase());
+    (p.qself.is_none() && camel).then(|| quote::quote!(#p))
+}
+
+/// The markers of `nullable` (`-1`, `= -3`, `= negative`) and `not_set = -2`; `empty_is_none`.
+fn null_mode(cx: &Ctxt, attrs: &FieldAttrs) -> NullMode {
+    if attrs.empty_is_none.is_set() && !attrs.nullable.is_set() {
+        return NullMode::Empty;
+    }
+    let Some(null) = attrs.nullable.get() else {
+        return NullMode::Never;
+    };
+    let null = match null {
+        None => Some(-1),
+        Some(Expr::Path(p)) if p.path.is_ident("negative") => None,
+        Some(expr) => Some(marker(cx, expr, "nullable")),
+    };
+    let not_set = attrs.not_set.get().map(|expr| {
+        let value = marker(cx, expr, "not_set");
+        if null == Some(value) {
+            cx.error_spanned_by(expr, "`not_set` and `nullable` need different markers");
+        }
+        value
+    });
+    NullMode::Markers { null, not_set }
+}
+
+/// A marker: a negative integer literal such as `-2`.
+fn marker(cx: &Ctxt, expr: &Expr, key: &str) -> i64 {
+    let value = match expr {
+        Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            expr: inner,
+            ..
+        }) => match &**inner {
+            Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(lit),
+                ..
+            }) => lit.base10_parse::<i64>().ok().map(|v| -v),
+            _ => None,
+        },
+        _ => None,
+    };
+    match value {
+        Some(value) if value < 0 => value,
+        _ => {
+            let also = if key == "nullable" {
+                ", or `negative` for any negative value"
+            } else {
+                ""
+            };
+            cx.error_spanned_by(expr, format!("`{key}` takes a marker, a negative integer such as `-2`{also}: lengths are never negative, so markers are"));
+            -1
+        }
+    }
 }
 
 /// `varint + 1`: a prefix holding the length plus a constant (compact encodings), `None` for
@@ -594,8 +677,14 @@ fn biased_prefix(cx: &Ctxt, expr: &Expr, order: Order) -> Option<LenSource> {
     let Expr::Path(p) = &*binary.left else {
         return None;
     };
-    let ident = p.path.get_ident()?;
-    let kind = IntKind::from_name(&ident.to_string())?;
+    let builtin = p
+        .path
+        .get_ident()
+        .and_then(|ident| Some((ident, IntKind::from_name(&ident.to_string())?)));
+    let (kind, wire_ty) = match builtin {
+        Some((ident, kind)) => (Some(kind), kind.wire_type(ident.span())),
+        None => (None, user_prefix_type(p)?),
+    };
     let bias = match (&binary.op, &*binary.right) {
         (
             syn::BinOp::Add(_),
@@ -616,11 +705,11 @@ fn biased_prefix(cx: &Ctxt, expr: &Expr, order: Order) -> Option<LenSource> {
         }
         Some(bias) => bias,
         None => {
-            cx.error_spanned_by(expr, format!("a prefix with a bias is written `{ident} + N`, N an integer literal: the prefix holds the length plus N"));
+            let prefix = &binary.left;
+            cx.error_spanned_by(expr, format!("a prefix with a bias is written `{} + N`, N an integer literal: the prefix holds the length plus N", quote::quote!(#prefix)));
             0
         }
     };
-    let wire_ty = kind.wire_type(ident.span());
     let ty = if bias == 0 {
         wire_ty
     } else {
@@ -633,4 +722,17 @@ fn biased_prefix(cx: &Ctxt, expr: &Expr, order: Order) -> Option<LenSource> {
         ty,
         bias,
     })
+}
+
+/// `padding = zero` (the default: padding bytes must be 0) or `padding = ignore`.
+fn pad_checked(cx: &Ctxt, attrs: &FieldAttrs) -> bool {
+    match attrs.padding.get() {
+        None => true,
+        Some(policy) if policy == "zero" => true,
+        Some(policy) if policy == "ignore" => false,
+        Some(policy) => {
+            cx.error_spanned_by(policy, format!("`padding` is `zero` (padding bytes must be 0, the default) or `ignore` (read as anything, written as 0), not `{policy}`"));
+            true
+        }
+    }
 }

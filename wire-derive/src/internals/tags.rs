@@ -18,6 +18,7 @@ pub(super) fn enumeration<'a>(
     order: Order,
 ) -> Enum<'a> {
     let (tag, tag_as_written) = enum_tag(cx, input, attrs, order);
+    let tag_kinds = tag_kinds(&tag, order);
     if e.variants.is_empty() {
         cx.error_spanned_by(
             &input.ident,
@@ -36,7 +37,11 @@ pub(super) fn enumeration<'a>(
                     cx.error_spanned_by(d, format!("conflicting tags: the discriminant `{}` differs from `tag = {}`; keep one of them", quote!(#d), quote!(#tag)));
                 }
             }
-            let tag = vattrs.tag.get().or(discriminant).cloned();
+            let tag = vattrs
+                .tag
+                .get()
+                .or(discriminant)
+                .map(|tag| byte_literals_as_integers(cx, tag, &tag_kinds));
             Variant {
                 ident: &v.ident,
                 tag,
@@ -181,4 +186,82 @@ pub fn normalize_tag(tag: &Expr) -> String {
         Expr::Paren(p) => normalize_tag(&p.expr),
         other => quote::quote!(#other).to_string(),
     }
+}
+
+/// The integer kind of each part of a tag, with the byte order it is read in (`None` for a
+/// part read as bits).
+fn tag_kinds(tag: &Tag, order: Order) -> Vec<Option<(IntKind, Order)>> {
+    match tag {
+        Tag::Single { kind, order, .. } => vec![Some((*kind, *order))],
+        Tag::Bits { .. } => vec![None],
+        Tag::Composite(parts) => parts.iter().map(|(_, k)| Some((*k, order))).collect(),
+        // The parent read the tag: its bytes are not ours to interpret.
+        Tag::Ctx { inner } => tag_kinds(inner, order).iter().map(|_| None).collect(),
+    }
+}
+
+/// A variant tag with byte literals turned into the integers they are: `b'Q'` serves a `u16`
+/// tag as well as a `u8` one, and `b"MZ"` a tag of exactly two bytes (read in the tag's byte
+/// order). A char or string literal is reported with the way to write it.
+fn byte_literals_as_integers(cx: &Ctxt, tag: &Expr, kinds: &[Option<(IntKind, Order)>]) -> Expr {
+    match tag {
+        Expr::Tuple(t) if kinds.len() > 1 => {
+            let mut t = t.clone();
+            for (elem, kind) in t.elems.iter_mut().zip(kinds) {
+                *elem = byte_literals_as_integers(cx, elem, std::slice::from_ref(kind));
+            }
+            Expr::Tuple(t)
+        }
+        Expr::Lit(syn::ExprLit { lit, .. }) => match lit {
+            syn::Lit::Byte(b) => integer(u128::from(b.value()), b.span()),
+            syn::Lit::ByteStr(s) => byte_string_tag(cx, s, kinds),
+            syn::Lit::Char(c) => {
+                cx.error_spanned_by(c, format!("a tag is an integer, and `{}` is a char: write the byte literal `b{}` for its byte value", quote!(#c), quote!(#c)));
+                tag.clone()
+            }
+            _ => tag.clone(),
+        },
+        _ => tag.clone(),
+    }
+}
+
+/// `b"MZ"` under a two-byte tag: the integer those bytes read as.
+fn byte_string_tag(cx: &Ctxt, s: &syn::LitByteStr, kinds: &[Option<(IntKind, Order)>]) -> Expr {
+    let bytes = s.value();
+    let fixed = match kinds {
+        [Some((kind, order))] => kind.size().map(|size| (size, *order)),
+        _ => None,
+    };
+    match fixed {
+        Some((size, order)) if size == bytes.len() => {
+            let mut be = bytes.clone();
+            if order == Order::Little {
+                be.reverse();
+            }
+            let value = be.iter().fold(0u128, |acc, b| acc << 8 | u128::from(*b));
+            integer(value, s.span())
+        }
+        Some((size, _)) => {
+            cx.error_spanned_by(s, format!("this byte string has {} bytes and the tag {size}: a byte string tag holds exactly the tag's bytes", bytes.len()));
+            Expr::Lit(syn::ExprLit {
+                attrs: Vec::new(),
+                lit: syn::Lit::ByteStr(s.clone()),
+            })
+        }
+        None => {
+            cx.error_spanned_by(s, "a byte string tag needs a tag this enum reads itself, of fixed width (u8 to u64): write the integer");
+            Expr::Lit(syn::ExprLit {
+                attrs: Vec::new(),
+                lit: syn::Lit::ByteStr(s.clone()),
+            })
+        }
+    }
+}
+
+fn integer(value: u128, span: Span) -> Expr {
+    let lit = syn::LitInt::new(&format!("{value:#x}"), span);
+    Expr::Lit(syn::ExprLit {
+        attrs: Vec::new(),
+        lit: syn::Lit::Int(lit),
+    })
 }

@@ -111,8 +111,13 @@ fn generic_args(ty: &Type) -> Option<(String, Vec<&Type>)> {
 
 /// `T` of `Option<T>`.
 pub fn option_inner(ty: &Type) -> Option<&Type> {
+    generic_inner(ty, "Option")
+}
+
+/// `T` in `Name<T>` (`Option<T>`, `Tristate<T>`).
+pub fn generic_inner<'a>(ty: &'a Type, wrapper: &str) -> Option<&'a Type> {
     match generic_args(ty)? {
-        (name, args) if name == "Option" && args.len() == 1 => Some(args[0]),
+        (name, args) if name == wrapper && args.len() == 1 => Some(args[0]),
         _ => None,
     }
 }
