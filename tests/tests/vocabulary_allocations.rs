@@ -1,4 +1,4 @@
-//! Allocation bounds for the vocabulary of issues 15 and 23, measured with a counting global allocator
+//! Allocation bounds for the vocabulary of issues 15, 16 and 23, measured with a counting global allocator
 //! as in `hostile_allocations.rs`: a prefix or count of a new kind (24-bit, biased, a temp
 //! count, a checked length) that claims far more than the input holds allocates nothing for
 //! the claim, and random input stays within the same per-byte bound as every other decoder.
@@ -7,6 +7,7 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use wire_runtime::decode;
 use wire_tests::alloc_count::{Counting, measure_all};
+use wire_tests::delimited::*;
 use wire_tests::user_layouts::*;
 use wire_tests::vocabulary::*;
 
@@ -33,6 +34,11 @@ fn decode_all(input: &[u8]) -> usize {
         decode::<CountedByUser>(input).is_err(),
         decode::<WordOption>(input).is_err(),
         decode::<CqlValues<'_>>(input).is_err(),
+        decode::<PgFrontend<'_>>(input).is_err(),
+        decode::<XdrFile<'_>>(input).is_err(),
+        decode::<DnsName<'_>>(input).is_err(),
+        decode::<Groups>(input).is_err(),
+        decode::<UstarHeader<'_>>(input).is_err(),
     ]
     .into_iter()
     .filter(|failed| *failed)
@@ -44,7 +50,17 @@ type Rejects = fn(&[u8]) -> bool;
 
 #[test]
 fn claims_beyond_the_input_allocate_nothing_for_the_claim() {
-    let cases: [(&str, Vec<u8>, Rejects); 9] = [
+    let cases: [(&str, Vec<u8>, Rejects); 11] = [
+        // A sequence that never ends: its elements are the bytes present, no more.
+        ("unended sequence", vec![0x80; 64], |b| {
+            decode::<Groups>(b).is_err()
+        }),
+        // PostgreSQL Parse claiming 65535 parameter types after a short query.
+        (
+            "terminated then counted",
+            vec![b'P', 0, 0, 0, 12, 0, b'x', 0, 0xff, 0xff, 0, 0],
+            |b| decode::<PgFrontend<'_>>(b).is_err(),
+        ),
         // A user prefix (MySQL's 8-byte form) claiming 2^56 elements, one byte after it.
         ("user count", vec![0xfe, 0, 0, 0, 0, 0, 0, 0, 1, 7], |b| {
             decode::<CountedByUser>(b).is_err()

@@ -346,3 +346,29 @@ fn byte_literal_tags_and_tuple_names() {
         }",
     );
 }
+
+#[test]
+fn terminated_and_fixed_width() {
+    check(
+        "terminated_and_fixed_width",
+        "struct Row<'a> {
+            #[wire(until = 0)] name: &'a str,
+            #[wire(until = b\"\\r\\n\", max_len = 512)] line: String,
+            #[wire(width = 8, pad_with = b' ')] id: &'a str,
+            #[wire(until = |b| b & 0x80 == 0)] groups: Vec<u8>,
+            #[wire(until = 0)] words: Vec<u16>,
+        }",
+    );
+}
+
+#[test]
+fn aligned_fields() {
+    check(
+        "aligned_fields",
+        "struct XdrFile<'a> {
+            #[wire(len = u32, align = 4)] name: &'a str,
+            kind: u32,
+            #[wire(len = u32, align = 4, padding = ignore)] data: Vec<u8>,
+        }",
+    );
+}

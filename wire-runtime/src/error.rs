@@ -57,6 +57,8 @@ pub enum ErrorKind {
     MagicMismatch,
     /// A padding byte that must be zero is not (the offset is the byte's).
     NonZeroPadding(u8),
+    /// No terminator within the maximum length of a terminated value.
+    MissingTerminator,
     /// A variable-length integer that is longer than its format allows.
     VarIntTooLong,
     /// Bytes left over after a value that must fill its section or buffer.
@@ -256,6 +258,7 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::MagicMismatch => f.write_str("constant bytes do not match"),
             ErrorKind::NonZeroPadding(b) => write!(f, "padding byte {b:#04x} is not zero"),
+            ErrorKind::MissingTerminator => f.write_str("no terminator within the maximum length"),
             ErrorKind::VarIntTooLong => f.write_str("variable-length integer is too long"),
             ErrorKind::TrailingBytes(n) => write!(f, "{n} trailing bytes"),
             ErrorKind::DuplicateKey => f.write_str("duplicate map key"),
@@ -337,6 +340,15 @@ pub enum EncodeErrorKind {
         /// The marker that was to be written.
         marker: i64,
     },
+    /// A value holds what ends it on the wire (a terminator, the padding of a fixed-width
+    /// region, an element that ends a sequence), so it would not decode back the same.
+    DelimiterInValue {
+        /// Where in the value: a byte, or an element's index.
+        at: usize,
+    },
+    /// A sequence ended by an element (`until = |item| ...`) is empty, or its last element
+    /// does not end it.
+    MissingTerminator,
     /// An error raised by a hand-written `with` hook.
     Custom(&'static str),
 }
@@ -385,6 +397,12 @@ impl EncodeError {
 impl fmt::Display for EncodeErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            EncodeErrorKind::DelimiterInValue { at } => {
+                write!(f, "the value holds what ends it, at {at}")
+            }
+            EncodeErrorKind::MissingTerminator => {
+                f.write_str("the sequence's last element does not end it")
+            }
             EncodeErrorKind::NoMarker { marker } => {
                 write!(f, "the length prefix cannot hold the marker {marker}")
             }

@@ -45,6 +45,7 @@ mod len_value;
 pub mod msgpack;
 mod prefix;
 mod reader;
+mod terminated;
 mod text;
 mod traits;
 mod tristate;

@@ -10,6 +10,7 @@ pub use crate::prefix::{
     write_len, write_marker,
 };
 pub use crate::reader::Reader;
+pub use crate::terminated::{write_padded, write_terminated};
 pub use crate::text::utf8;
 pub use crate::traits::{DecodeWith, EncodeWith, WireDecode, WireEncode};
 pub use crate::tristate::Tristate;
@@ -398,4 +399,84 @@ pub fn skip_zeros(r: &mut Reader<'_>, n: usize) -> Result<(), DecodeError> {
 #[cold]
 fn non_zero_padding(byte: u8, at: usize) -> DecodeError {
     DecodeError::new(ErrorKind::NonZeroPadding(byte), at)
+}
+
+/// The padding that takes `len` bytes to a multiple of `align` (`align = N`).
+#[inline(always)]
+pub fn align_pad(len: usize, align: usize) -> usize {
+    match align {
+        0 | 1 => 0,
+        _ => (align - len % align) % align,
+    }
+}
+
+/// Skips the padding after a field up to a multiple of `align` bytes from `start`, checked
+/// to be zero when `checked`.
+#[inline]
+pub fn skip_align(
+    r: &mut Reader<'_>,
+    start: usize,
+    align: usize,
+    checked: bool,
+) -> Result<(), DecodeError> {
+    let pad = align_pad(r.offset() - start, align);
+    if checked {
+        skip_zeros(r, pad)
+    } else {
+        r.take(pad).map(|_| ())
+    }
+}
+
+/// Writes zeros up to a multiple of `align` bytes since `start`, the buffer's
+/// `remaining_mut()` where the value began (it falls by one per byte written).
+#[inline]
+pub fn put_align<B: BufMut + ?Sized>(buf: &mut B, start: usize, align: usize) {
+    let written = start - buf.remaining_mut();
+    buf.put_bytes(0, align_pad(written, align));
+}
+
+/// An element must consume input: a sequence ended by an element would not end otherwise.
+#[inline(always)]
+pub fn check_progress(before: usize, r: &Reader<'_>) -> Result<(), DecodeError> {
+    if r.offset() > before {
+        Ok(())
+    } else {
+        Err(r.error(ErrorKind::InvalidValue(
+            "an element of an `until` sequence took no bytes",
+        )))
+    }
+}
+
+/// Whether `item` is the last of an `until = |item| ...` sequence (the closure gets its type
+/// from here).
+#[inline(always)]
+pub fn ends_sequence<T>(until: impl FnOnce(&T) -> bool, item: &T) -> bool {
+    until(item)
+}
+
+/// On encode, the `until` closure holds for the last element and no other.
+#[inline]
+pub fn check_sequence_end(ends: impl Iterator<Item = bool>) -> Result<(), EncodeError> {
+    let mut previous_ends = None;
+    for (i, ends) in ends.enumerate() {
+        if previous_ends == Some(true) {
+            return Err(EncodeError::new(EncodeErrorKind::DelimiterInValue {
+                at: i - 1,
+            }));
+        }
+        previous_ends = Some(ends);
+    }
+    match previous_ends {
+        Some(true) => Ok(()),
+        _ => Err(EncodeError::new(EncodeErrorKind::MissingTerminator)),
+    }
+}
+
+/// On encode, no element of an `until = SENTINEL` sequence equals the sentinel.
+#[inline]
+pub fn check_no_sentinel(equal: impl Iterator<Item = bool>) -> Result<(), EncodeError> {
+    match equal.enumerate().find(|(_, equal)| *equal) {
+        Some((at, _)) => Err(EncodeError::new(EncodeErrorKind::DelimiterInValue { at })),
+        None => Ok(()),
+    }
 }

@@ -8,7 +8,8 @@ use super::{
 };
 use crate::Direction;
 use crate::internals::ast::{
-    Codec, CodecKind, Container, Data, Enum, Field, Fields, LenSource, NullMode, Role, Style,
+    Codec, CodecKind, Container, Data, Delimiter, Enum, Field, Fields, LenSource, NullMode, Role,
+    SeqEnd, Style,
 };
 use crate::internals::types::{self, SeqKind};
 use proc_macro2::TokenStream;
@@ -151,10 +152,11 @@ fn decode_fields(
     let name = type_name(cont);
     let used = Names::in_expressions(fields, validate);
     let mut stmts = TokenStream::new();
-    if validate.is_some() {
+    let all = &fields.fields;
+    // Where the fields begin: the offset of a `validate` error, and what `align` counts from.
+    if validate.is_some() || all.iter().any(|f| f.align.is_some()) {
         stmts.extend(quote!(let __start = __r.offset();));
     }
-    let all = &fields.fields;
     let mut i = skip_leading;
     while i < all.len() {
         let f = &all[i];
@@ -271,11 +273,19 @@ fn enter_rest_section(name: &str, f: &Field<'_>) -> TokenStream {
     }
 }
 
+/// Padding after the field: `pad_after` bytes, then up to its `align`ment.
 fn pad_after(name: &str, f: &Field<'_>) -> TokenStream {
-    match &f.pad_after {
+    let mut stmts = match &f.pad_after {
         Some(pad) => skip_padding(name, f, pad),
         None => quote!(),
+    };
+    if let Some(align) = &f.align {
+        let (rt, fname, checked) = (rt(), &f.name, f.pad_checked);
+        stmts.extend(quote! {
+            #rt::skip_align(__r, __start, #align, #checked).map_err(|e| e.in_field(#name, #fname))?;
+        });
     }
+    stmts
 }
 
 /// Skips `pad` bytes of padding, checked to be zero unless the field says `padding = ignore`.
@@ -453,7 +463,64 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize) -> TokenStream {
                 }
             }
         }
+        CodecKind::Delimited { delimiter, inner } => {
+            let section = format_ident!("__s{}", depth);
+            let inner_value = decode_value(inner, &section, depth + 1);
+            let open = match delimiter {
+                Delimiter::Until { terminator, max } => {
+                    let max = match max {
+                        Some(max) => quote!(#rt::Some(#max)),
+                        None => quote!(#rt::None),
+                    };
+                    quote!(#r.section_until(#terminator, #max)?)
+                }
+                Delimiter::Width {
+                    width,
+                    pad,
+                    checked,
+                } => quote!(#r.section_padded(#width, #pad, #checked)?),
+            };
+            quote!({
+                let #section = &mut #open;
+                let __v = #inner_value;
+                #section.expect_end()?;
+                __v
+            })
+        }
         CodecKind::Seq { seq, count, item } => decode_seq(ty, *seq, count.as_ref(), item, r, depth),
+        CodecKind::SeqUntil { end, item } => {
+            let item_ty = &item.ty;
+            let item_value = decode_value(item, r, depth + 1);
+            // Every element must consume a byte, or the loop would not end.
+            let read = quote! {
+                let __at = #r.offset();
+                let __item: #item_ty = #item_value;
+                #rt::check_progress(__at, #r)?;
+            };
+            let step = match end {
+                SeqEnd::Last(until) => quote! {
+                    let __last = #rt::ends_sequence::<#item_ty>(#until, &__item);
+                    __items.push(__item);
+                    if __last { break; }
+                },
+                SeqEnd::Sentinel(sentinel) => quote! {
+                    if __item == (#sentinel) { break; }
+                    __items.push(__item);
+                },
+            };
+            let body = quote!({
+                let mut __items: #rt::Vec<#item_ty> = #rt::Vec::new();
+                loop { #read #step }
+                __items
+            });
+            if can_recurse(item) {
+                quote!(#r.nested(|#r: &mut #rt::Reader<'de>| -> #rt::Result<#ty, #rt::DecodeError> {
+                    #rt::Ok(#body)
+                })?)
+            } else {
+                body
+            }
+        }
         CodecKind::Pair(k, v) => {
             let k = decode_value(k, r, depth);
             let v = decode_value(v, r, depth);
@@ -514,10 +581,10 @@ fn decode_seq(
 /// (a user type, a `with` module, a msgpack value); primitives, strings and bytes cannot.
 fn can_recurse(codec: &Codec) -> bool {
     match &codec.kind {
-        CodecKind::Prim { .. } | CodecKind::MsgPackBin => false,
+        CodecKind::Prim { .. } | CodecKind::MsgPackBin | CodecKind::Delimited { .. } => false,
         CodecKind::Plain { ctx: None } => !types::is_leaf(&codec.ty),
         CodecKind::Section { inner, .. } | CodecKind::Cond { inner, .. } => can_recurse(inner),
-        CodecKind::Seq { item, .. } => can_recurse(item),
+        CodecKind::Seq { item, .. } | CodecKind::SeqUntil { item, .. } => can_recurse(item),
         CodecKind::Pair(k, v) => can_recurse(k) || can_recurse(v),
         CodecKind::Plain { ctx: Some(_) }
         | CodecKind::With(_)

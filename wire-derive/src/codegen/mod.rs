@@ -8,8 +8,8 @@ mod tags;
 
 use crate::Direction;
 use crate::internals::ast::{
-    Codec, CodecKind, Container, Data, Enum, Field, Fields, Fill, LenSource, Role, Style, Tag,
-    Variant,
+    Codec, CodecKind, Container, Data, Delimiter, Enum, Field, Fields, Fill, LenSource, Role,
+    SeqEnd, Style, Tag, Variant,
 };
 use crate::internals::attr::Order;
 use crate::internals::types::{Prim, PrimKind};
@@ -294,6 +294,7 @@ impl Names {
             f.pad_before
                 .iter()
                 .chain(&f.pad_after)
+                .chain(&f.align)
                 .chain(&f.validate)
                 .for_each(&mut add_expr);
             if let Some(optional) = &f.optional {
@@ -346,6 +347,19 @@ fn codec_expressions(codec: &Codec, add: &mut dyn FnMut(&syn::Expr)) {
         }
         CodecKind::Plain { ctx: Some(ctx) } => add(ctx),
         CodecKind::MsgPackExt { ext_type } => add(ext_type),
+        CodecKind::SeqUntil { end, item } => {
+            match end {
+                SeqEnd::Last(e) | SeqEnd::Sentinel(e) => add(e),
+            }
+            codec_expressions(item, add);
+        }
+        CodecKind::Delimited { delimiter, inner } => {
+            match delimiter {
+                Delimiter::Until { max, .. } => max.iter().for_each(&mut *add),
+                Delimiter::Width { width, .. } => add(width),
+            }
+            codec_expressions(inner, add);
+        }
         CodecKind::Section { len, inner, .. } => {
             source(len);
             codec_expressions(inner, add);
@@ -449,7 +463,7 @@ pub fn run_end(all: &[Field<'_>], start: usize) -> usize {
             break;
         }
         end += 1;
-        if f.pad_after.is_some() || f.rest_len.is_some() {
+        if f.pad_after.is_some() || f.align.is_some() || f.rest_len.is_some() {
             break;
         }
     }
@@ -483,7 +497,8 @@ pub fn fixed_size(cont: &Container<'_>, direction: Direction) -> TokenStream {
     for f in &fields.fields {
         // A filled field's written value is computed: encode does not promise its size.
         let filled = direction == Direction::Encode && !matches!(f.fill, Fill::None);
-        if f.pad_before.is_some() || f.pad_after.is_some() || f.magic.is_some() || filled {
+        let padded = f.pad_before.is_some() || f.pad_after.is_some() || f.align.is_some();
+        if padded || f.magic.is_some() || filled {
             return none;
         }
         match &f.role {

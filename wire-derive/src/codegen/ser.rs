@@ -10,7 +10,8 @@ use super::{
 };
 use crate::Direction;
 use crate::internals::ast::{
-    Codec, CodecKind, Container, Data, Enum, Field, Fields, LenSource, NullMode, Role,
+    Codec, CodecKind, Container, Data, Delimiter, Enum, Field, Fields, LenSource, NullMode, Role,
+    SeqEnd,
 };
 use crate::internals::types::{PrimKind, SeqKind};
 use proc_macro2::TokenStream;
@@ -197,6 +198,12 @@ fn fields_code(
         enc.extend(quote!(__buf.put_slice(#bytes);));
     }
     let all = &fields.fields;
+    // `align` counts from where the fields begin, after the struct's `magic`.
+    let mut align_stmts = TokenStream::new();
+    let fields_begin = len_parts.len();
+    if all.iter().any(|f| f.align.is_some()) {
+        enc.extend(quote!(let __start = #rt::BufMut::remaining_mut(__buf);));
+    }
     let mut i = skip;
     while i < all.len() {
         let f = &all[i];
@@ -247,13 +254,28 @@ fn fields_code(
             len_parts.push(quote!(#pad));
             enc.extend(quote!(__buf.put_bytes(0, #pad);));
         }
+        if let Some(align) = &all[i - 1].align {
+            // The length so far, rounded up: later parts add to it.
+            let at = format_ident!("__at{}", i);
+            let so_far = sum(&len_parts[fields_begin..]);
+            align_stmts.extend(quote! {
+                let #at = #so_far;
+                let #at = #at + #rt::align_pad(#at, #align);
+            });
+            len_parts.truncate(fields_begin);
+            len_parts.push(quote!(#at));
+            enc.extend(quote!(#rt::put_align(__buf, __start, #align);));
+        }
     }
     if let Some(trailer) = &fields.trailer {
         let bytes = quote!(::core::convert::AsRef::<[u8]>::as_ref(&#trailer));
         len_parts.push(quote!(#bytes.len()));
         enc.extend(quote!(__buf.put_slice(#bytes);));
     }
-    let len = sum(&len_parts);
+    let mut len = sum(&len_parts);
+    if !align_stmts.is_empty() {
+        len = quote!({ #align_stmts #len });
+    }
     (quote!(#len_stmts #len), enc)
 }
 
@@ -342,6 +364,25 @@ pub fn len_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenStrea
             quote!({ use #rt::Ctx as _; (#ctx).encoded_len_as::<#ty>(#value) })
         }
         CodecKind::With(path) => quote!(#path::encoded_len(#value)),
+        CodecKind::SeqUntil { end, item } => {
+            let x = format_ident!("__x{}", depth);
+            let item_len = len_value(item, &quote!(#x), depth + 1);
+            let items = quote!(#value.iter().map(|#x| #item_len).sum::<usize>());
+            match end {
+                SeqEnd::Last(_) => items,
+                SeqEnd::Sentinel(sentinel) => {
+                    let item_ty = &item.ty;
+                    let end_len = len_value(item, &quote!((&__end)), depth + 1);
+                    quote!(#items + { let __end: #item_ty = #sentinel; #end_len })
+                }
+            }
+        }
+        CodecKind::Delimited { delimiter, .. } => match delimiter {
+            Delimiter::Until { terminator, .. } => {
+                quote!(::core::convert::AsRef::<[u8]>::as_ref(#value).len() + (#terminator).len())
+            }
+            Delimiter::Width { width, .. } => quote!(#width),
+        },
         CodecKind::Section {
             len, null, inner, ..
         } => {
@@ -456,6 +497,41 @@ pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenSt
             quote!({ use #rt::Ctx as _; (#ctx).encode_as::<#ty, _>(#value, __buf)?; })
         }
         CodecKind::With(path) => quote!(#path::encode(#value, __buf)?;),
+        CodecKind::SeqUntil { end, item } => {
+            let x = format_ident!("__x{}", depth);
+            let item_ty = &item.ty;
+            let write = encode_value(item, &quote!(#x), depth + 1);
+            match end {
+                SeqEnd::Last(until) => quote! {
+                    #rt::check_sequence_end(#value.iter().map(|#x| #rt::ends_sequence::<#item_ty>(#until, #x)))?;
+                    for #x in #value.iter() { #write }
+                },
+                SeqEnd::Sentinel(sentinel) => {
+                    let write_end = encode_value(item, &quote!((&__end)), depth + 1);
+                    quote! {
+                        let __end: #item_ty = #sentinel;
+                        #rt::check_no_sentinel(#value.iter().map(|#x| *#x == __end))?;
+                        for #x in #value.iter() { #write }
+                        #write_end
+                    }
+                }
+            }
+        }
+        CodecKind::Delimited { delimiter, .. } => {
+            let bytes = quote!(::core::convert::AsRef::<[u8]>::as_ref(#value));
+            match delimiter {
+                Delimiter::Until { terminator, max } => {
+                    let max = match max {
+                        Some(max) => quote!(#rt::Some(#max)),
+                        None => quote!(#rt::None),
+                    };
+                    quote!(#rt::write_terminated(__buf, #bytes, #terminator, #max)?;)
+                }
+                Delimiter::Width { width, pad, .. } => {
+                    quote!(#rt::write_padded(__buf, #bytes, #width, #pad)?;)
+                }
+            }
+        }
         CodecKind::Section {
             len, null, inner, ..
         } => {

@@ -55,6 +55,8 @@ pub struct Field<'a> {
     pub validate: Option<Expr>,
     pub pad_before: Option<Expr>,
     pub pad_after: Option<Expr>,
+    /// `align = N`: padding after the field to a multiple of N bytes from the struct's start.
+    pub align: Option<Expr>,
     /// Padding must be zero on decode (`padding = zero`, the default), or is skipped
     /// (`padding = ignore`).
     pub pad_checked: bool,
@@ -151,6 +153,14 @@ pub enum CodecKind {
     Pair(Box<Codec>, Box<Codec>),
     /// `Option<T>` present when the expression holds.
     Cond { cond: Expr, inner: Box<Codec> },
+    /// A byte string ended by a terminator, or in a fixed-width padded region.
+    Delimited {
+        delimiter: Delimiter,
+        inner: Box<Codec>,
+    },
+    /// A `Vec` whose end an element marks: `until = |item| ...` (the element that satisfies it
+    /// is the last, kept) or `until = value` (a sentinel after the last element, not kept).
+    SeqUntil { end: SeqEnd, item: Box<Codec> },
     /// msgpack mode: the type's own msgpack value (`MsgPackDecode`/`MsgPackEncode`).
     MsgPack,
     /// msgpack mode: an extension value of this type whose data is the field's binary layout.
@@ -159,6 +169,29 @@ pub enum CodecKind {
     MsgPackCounted { item: Type },
     /// msgpack mode: a byte container as one bin value (`BinDecode`/`BinEncode`).
     MsgPackBin,
+}
+
+pub enum Delimiter {
+    /// `until = 0`: the bytes before a terminator (a `&[u8]` expression), which must end
+    /// within `max` bytes if given.
+    Until {
+        terminator: TokenStream,
+        max: Option<Expr>,
+    },
+    /// `width = 16`: a region of `width` bytes, the value padded with `pad` (a `u8`
+    /// expression); bytes after a NUL are checked to be NUL when `checked`.
+    Width {
+        width: Expr,
+        pad: TokenStream,
+        checked: bool,
+    },
+}
+
+pub enum SeqEnd {
+    /// A closure over each element; true for the last.
+    Last(Expr),
+    /// A value of the element type after the last element.
+    Sentinel(Expr),
 }
 
 pub enum LenSource {

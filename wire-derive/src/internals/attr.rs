@@ -259,6 +259,16 @@ attr_set! {
         validate: Attr<Expr> = "validate" => expr,
         pad_before: Attr<Expr> = "pad_before" => expr,
         pad_after: Attr<Expr> = "pad_after" => expr,
+        /// A terminator ending the value (a byte, a byte string).
+        until: Attr<Expr> = "until" => expr,
+        /// With `until`: the terminator ends within this many bytes.
+        max_len: Attr<Expr> = "max_len" => expr,
+        /// A fixed-width region holding a shorter, padded value.
+        width: Attr<Expr> = "width" => expr,
+        /// With `width`: the pad byte, NUL by default.
+        pad_with: Attr<Expr> = "pad_with" => expr,
+        /// Padding after the field to a multiple of N bytes from the start of the struct.
+        align: Attr<Expr> = "align" => expr,
         /// Whether padding must be zero on decode: `zero` (the default) or `ignore`.
         padding: Attr<Ident> = "padding" => type_name,
         item: Attr<Box<FieldAttrs>> = "item" => nested,

@@ -326,6 +326,10 @@ pub const KEYS: &[Key] = &[
         "nullable",
         "not_set",
         "empty_is_none",
+        "until",
+        "max_len",
+        "width",
+        "pad_with",
         "ctx",
         "le",
         "be",
@@ -350,6 +354,10 @@ pub const KEYS: &[Key] = &[
         "nullable",
         "not_set",
         "empty_is_none",
+        "until",
+        "max_len",
+        "width",
+        "pad_with",
         "if",
         "optional",
         "ctx",
@@ -424,10 +432,50 @@ pub const KEYS: &[Key] = &[
         ..field("padding", "padding", "padding = ignore")
     }
     .requires(
-        &["pad_before", "pad_after"],
-        "`padding` says whether padding bytes must be zero: it goes with `pad_before` or \
-         `pad_after`",
+        &["pad_before", "pad_after", "align", "width"],
+        "`padding` says whether padding bytes must be zero: it goes with `pad_before`, \
+         `pad_after`, `align` or `width`",
     ),
+    field("until", "until", "until = 0")
+        .excludes(&[
+            "len",
+            "count",
+            "rest",
+            "width",
+            "nullable",
+            "empty_is_none",
+            "allow_trailing",
+        ])
+        .because(
+            "conflicting wire attributes: an `until` value ends at its terminator, so it has no \
+             `{other}`",
+        ),
+    field("max_len", "max_len", "max_len = 16").requires(
+        &["until"],
+        "`max_len` bounds where a terminator may be: it goes with `until = ...`",
+    ),
+    field("width", "width", "width = 16")
+        .excludes(&[
+            "len",
+            "count",
+            "rest",
+            "nullable",
+            "empty_is_none",
+            "allow_trailing",
+        ])
+        .because(
+            "conflicting wire attributes: a `width` value fills a region of that many bytes, so \
+             it has no `{other}`",
+        ),
+    field("pad_with", "pad_with", "pad_with = b' '").requires(
+        &["width"],
+        "`pad_with` is the byte that pads a fixed-width value: it goes with `width = N`",
+    ),
+    Key {
+        places: &[Field],
+        ..field("align", "align", "align = 4")
+    }
+    .excludes(&["optional", "rest"]),
     field("item", "item(..)", "item(len = u8)"),
     field("key", "key(..)", "key(len = u8)"),
     field("value", "value(..)", "value(len = u8)"),

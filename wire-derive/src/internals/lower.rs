@@ -2,7 +2,8 @@
 //! reported.
 
 use super::ast::{
-    Codec, CodecKind, Field, Fields, Fill, LenSource, NullMode, Optional, Role, Style,
+    Codec, CodecKind, Delimiter, Field, Fields, Fill, LenSource, NullMode, Optional, Role, SeqEnd,
+    Style,
 };
 use super::attr::{FieldAttrs, Order, TempField};
 use super::ctxt::Ctxt;
@@ -96,6 +97,7 @@ fn temp_field<'a>(cx: &Ctxt, temp: &TempField, order: Order) -> Field<'a> {
         pad_before: None,
         pad_after: None,
         pad_checked: true,
+        align: None,
         fill: temp.value.clone().map_or(Fill::None, Fill::Calc),
         rest_span: None,
         rest_len: None,
@@ -156,6 +158,7 @@ fn field<'a>(
         pad_before: attrs.pad_before.get().cloned(),
         pad_after: attrs.pad_after.get().cloned(),
         pad_checked: pad_checked(cx, &attrs),
+        align: attrs.align.get().cloned(),
         fill,
         rest_span: attrs.rest.span(),
         rest_len: attrs
@@ -216,6 +219,10 @@ fn lower_unconditional(
     // The key table reports what `with` excludes.
     if let Some(path) = attrs.with.get() {
         return codec(CodecKind::With(path.clone()));
+    }
+
+    if attrs.until.is_set() || attrs.width.is_set() {
+        return delimited(cx, attrs, ty, order, ty_span);
     }
 
     let null = null_mode(cx, attrs);
@@ -734,5 +741,132 @@ fn pad_checked(cx: &Ctxt, attrs: &FieldAttrs) -> bool {
             cx.error_spanned_by(policy, format!("`padding` is `zero` (padding bytes must be 0, the default) or `ignore` (read as anything, written as 0), not `{policy}`"));
             true
         }
+    }
+}
+
+/// `until = 0` (a terminated byte string) or `width = 16` (a fixed-width padded one).
+fn delimited(cx: &Ctxt, attrs: &FieldAttrs, ty: &Type, order: Order, ty_span: Span) -> Codec {
+    let (key, span) = match attrs.until.span() {
+        Some(span) => ("until", span),
+        None => ("width", attrs.width.span().unwrap_or(ty_span)),
+    };
+    let is_vec = types::seq(ty).is_some_and(|seq| seq.kind == types::SeqKind::Vec);
+    // On a `Vec`, a closure ends at an element; on a `Vec<u8>`, anything else is a terminator.
+    if let Some(end) = attrs.until.get().filter(|_| is_vec) {
+        if matches!(end, Expr::Closure(_)) || !types::is_byte_string(ty) {
+            return sequence_until(cx, attrs, ty, order, ty_span, end);
+        }
+    }
+    if !types::is_byte_string(ty) {
+        let or_vec = if key == "until" {
+            ", or `Vec<T>` (ended by an element)"
+        } else {
+            ""
+        };
+        cx.error_at(span, format!("`{key}` delimits a byte string: use it on `&[u8]`, `&str`, `String`, `Vec<u8>` or `Bytes`{or_vec}"));
+    }
+    let delimiter = match (attrs.until.get(), attrs.width.get()) {
+        (Some(terminator), _) => Delimiter::Until {
+            terminator: terminator_bytes(cx, terminator),
+            max: attrs.max_len.get().cloned(),
+        },
+        (None, width) => Delimiter::Width {
+            width: width.cloned().unwrap_or_else(|| syn::parse_quote!(0)),
+            pad: attrs
+                .pad_with
+                .get()
+                .map_or_else(|| quote::quote!(0), |pad| byte_value(cx, pad)),
+            checked: attrs.padding.get().is_none_or(|policy| policy != "ignore"),
+        },
+    };
+    let inner = lower_contents(cx, attrs, ty, order, ty_span, None, false);
+    Codec {
+        ty: ty.clone(),
+        kind: CodecKind::Delimited {
+            delimiter,
+            inner: Box::new(inner),
+        },
+    }
+}
+
+/// A terminator as a `&[u8]` expression: `0` and `b'\n'` are one byte, `b"\r\n"` its bytes,
+/// anything else a constant viewed as bytes.
+fn terminator_bytes(cx: &Ctxt, expr: &Expr) -> TokenStream {
+    match expr {
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::ByteStr(s),
+            ..
+        }) => {
+            if s.value().is_empty() {
+                cx.error_spanned_by(s, "an empty terminator ends nothing: give it a byte");
+            }
+            quote::quote!(#s)
+        }
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(_) | syn::Lit::Byte(_),
+            ..
+        }) => {
+            let byte = byte_value(cx, expr);
+            quote::quote!(&[#byte])
+        }
+        other => quote::quote!(::core::convert::AsRef::<[u8]>::as_ref(&(#other))),
+    }
+}
+
+/// A byte: an integer literal up to 255 or a byte literal, as a `u8` literal; another
+/// expression as it is (it must be a `u8`).
+fn byte_value(cx: &Ctxt, expr: &Expr) -> TokenStream {
+    let value = match expr {
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Byte(b),
+            ..
+        }) => Some(b.value()),
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(i),
+            ..
+        }) => match i.base10_parse::<u8>() {
+            Ok(value) => Some(value),
+            Err(_) => {
+                cx.error_spanned_by(i, "a byte is 0 to 255");
+                Some(0)
+            }
+        },
+        _ => None,
+    };
+    match value {
+        Some(value) => {
+            let lit = proc_macro2::Literal::u8_suffixed(value);
+            quote::quote!(#lit)
+        }
+        None => quote::quote!(#expr),
+    }
+}
+
+/// `until = |item| ...` or `until = SENTINEL` on a `Vec<T>`.
+fn sequence_until(
+    cx: &Ctxt,
+    attrs: &FieldAttrs,
+    ty: &Type,
+    order: Order,
+    ty_span: Span,
+    end: &Expr,
+) -> Codec {
+    if let Some(span) = attrs.max_len.span() {
+        cx.error_at(
+            span,
+            "`max_len` bounds the bytes of a terminated byte string, not the elements of a `Vec`",
+        );
+    }
+    let end = match end {
+        Expr::Closure(_) => SeqEnd::Last(end.clone()),
+        _ => SeqEnd::Sentinel(end.clone()),
+    };
+    let kind = match lower_contents(cx, attrs, ty, order, ty_span, None, false).kind {
+        CodecKind::Seq { item, .. } => CodecKind::SeqUntil { end, item },
+        other => other,
+    };
+    Codec {
+        ty: ty.clone(),
+        kind,
     }
 }

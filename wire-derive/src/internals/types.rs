@@ -170,6 +170,11 @@ pub fn pair(ty: &Type) -> Option<(&Type, &Type)> {
     }
 }
 
+/// `&[u8]`, `&str`, `String`, `Vec<u8>`, `Bytes`: values that are their bytes.
+pub fn is_byte_string(ty: &Type) -> bool {
+    prim(ty).is_none() && is_leaf(ty)
+}
+
 /// Types whose decoding never decodes another type of the user's: strings, byte strings and
 /// primitives. Sequences of them need no nesting level of their own.
 pub fn is_leaf(ty: &Type) -> bool {
