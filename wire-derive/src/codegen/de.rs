@@ -1,6 +1,8 @@
 //! `WireDecode` / `DecodeWith` generation.
 
 use super::bits::{bitfield_impl, decode_bits};
+use super::runs::decode_run;
+use super::seq::{can_recurse, decode_seq};
 use super::tags::read_tag;
 use super::{
     Names, bind_ref, ctx_binding, ctx_type, default_value, fixed_size, inline_attr, lit,
@@ -11,7 +13,6 @@ use crate::internals::ast::{
     Codec, CodecKind, Container, Data, Delimiter, Enum, Field, Fields, LenSource, NullMode, Role,
     SeqEnd, Style,
 };
-use crate::internals::types::{self, SeqKind};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::Ident;
@@ -274,7 +275,7 @@ fn enter_rest_section(name: &str, f: &Field<'_>) -> TokenStream {
 }
 
 /// Padding after the field: `pad_after` bytes, then up to its `align`ment.
-fn pad_after(name: &str, f: &Field<'_>) -> TokenStream {
+pub(super) fn pad_after(name: &str, f: &Field<'_>) -> TokenStream {
     let mut stmts = match &f.pad_after {
         Some(pad) => skip_padding(name, f, pad),
         None => quote!(),
@@ -308,66 +309,6 @@ fn construct(fields: &Fields<'_>, path: TokenStream) -> TokenStream {
         Style::Named => quote!(#path { #(#members: #slots),* }),
         Style::Tuple => quote!(#path(#(#slots),*)),
         Style::Unit => path,
-    }
-}
-
-fn decode_run(name: &str, run: &[Field<'_>], used: &Names) -> TokenStream {
-    let rt = rt();
-    let mut total = 0usize;
-    let mut ends = Vec::new();
-    let mut loads = TokenStream::new();
-    let has_bool = run.iter().any(|f| matches!(&f.role, Role::Wire(Codec { kind: CodecKind::Prim { prim, .. }, .. }) if prim.is_bool()));
-    let offsets: Vec<usize> = run
-        .iter()
-        .map(|f| {
-            let at = total;
-            if let Role::Wire(Codec {
-                kind: CodecKind::Prim { prim, .. },
-                ..
-            }) = &f.role
-            {
-                total += prim.size;
-            }
-            ends.push((f.name.clone(), lit(total)));
-            at
-        })
-        .collect();
-    let n = total;
-    let run_ident = quote!(__run);
-    for (f, at) in run.iter().zip(offsets) {
-        let Role::Wire(Codec {
-            kind: CodecKind::Prim { prim, order },
-            ..
-        }) = &f.role
-        else {
-            continue;
-        };
-        let slot = &f.slot;
-        let ty = &*f.ty;
-        let load = prim_load(prim, *order, &run_ident, at, n, &quote!(__at));
-        let load = if prim.is_bool() {
-            let fname = &f.name;
-            quote!(#rt::field(#name, #fname, #[inline(always)] || #rt::Ok(#load))?)
-        } else {
-            load
-        };
-        loads.extend(quote!(let #slot: #ty = #load;));
-        loads.extend(bind_ref(f, used));
-    }
-    let pad = run.last().map(|f| pad_after(name, f)).unwrap_or_default();
-    let n_lit = lit(n);
-    let names = ends.iter().map(|(n, _)| n);
-    let ends = ends.iter().map(|(_, e)| e);
-    let at = if has_bool {
-        quote!(let __at = __r.offset();)
-    } else {
-        quote!()
-    };
-    quote! {
-        #at
-        let __run = __r.take_array::<#n_lit>().map_err(|e| e.in_run(#name, &[#((#names, #ends)),*]))?;
-        #loads
-        #pad
     }
 }
 
@@ -533,7 +474,7 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize) -> TokenStream {
     }
 }
 
-fn read_len(len: &LenSource, r: &Ident) -> TokenStream {
+pub(super) fn read_len(len: &LenSource, r: &Ident) -> TokenStream {
     let rt = rt();
     match len {
         LenSource::Prefix { ty, order, .. } => {
@@ -542,150 +483,6 @@ fn read_len(len: &LenSource, r: &Ident) -> TokenStream {
         }
         LenSource::Expr(expr) => quote!(#rt::len_value(#expr, #r)?),
         LenSource::Field(ident) => quote!(#rt::len_value(#ident, #r)?),
-    }
-}
-
-fn decode_seq(
-    ty: &syn::Type,
-    seq: SeqKind,
-    count: Option<&LenSource>,
-    item: &Codec,
-    r: &Ident,
-    depth: usize,
-) -> TokenStream {
-    let rt = rt();
-    let is_bytes =
-        seq == SeqKind::Vec && matches!(&item.kind, CodecKind::Prim { prim, .. } if prim.is_u8());
-    if is_bytes {
-        return match count {
-            Some(count) => {
-                let n = read_len(count, r);
-                quote!({ let __n = #n; #r.take(__n)?.to_vec() })
-            }
-            None => quote!(#r.take_rest().to_vec()),
-        };
-    }
-    let body = decode_seq_body(ty, seq, count, item, r, depth);
-    if !can_recurse(item) {
-        return body;
-    }
-    // Elements of other types may be (or contain) the type being decoded: a type that
-    // recurses through a sequence or map, without a `Box`, must not be able to exhaust the
-    // stack either, so the sequence counts as one nesting level of the reader's depth limit.
-    quote!(#r.nested(|#r: &mut #rt::Reader<'de>| -> #rt::Result<#ty, #rt::DecodeError> {
-        #rt::Ok(#body)
-    })?)
-}
-
-/// Whether decoding `codec` may decode the type being derived again: any type of its own may
-/// (a user type, a `with` module, a msgpack value); primitives, strings and bytes cannot.
-fn can_recurse(codec: &Codec) -> bool {
-    match &codec.kind {
-        CodecKind::Prim { .. } | CodecKind::MsgPackBin | CodecKind::Delimited { .. } => false,
-        CodecKind::Plain { ctx: None } => !types::is_leaf(&codec.ty),
-        CodecKind::Section { inner, .. } | CodecKind::Cond { inner, .. } => can_recurse(inner),
-        CodecKind::Seq { item, .. } | CodecKind::SeqUntil { item, .. } => can_recurse(item),
-        CodecKind::Pair(k, v) => can_recurse(k) || can_recurse(v),
-        CodecKind::Plain { ctx: Some(_) }
-        | CodecKind::With(_)
-        | CodecKind::MsgPack
-        | CodecKind::MsgPackExt { .. }
-        | CodecKind::MsgPackCounted { .. } => true,
-    }
-}
-
-fn decode_seq_body(
-    ty: &syn::Type,
-    seq: SeqKind,
-    count: Option<&LenSource>,
-    item: &Codec,
-    r: &Ident,
-    depth: usize,
-) -> TokenStream {
-    let rt = rt();
-    let element = format_ident!("__e{}", depth);
-    let item_value = decode_value(item, &element, depth + 1);
-    let add = match seq {
-        SeqKind::Vec => quote!(__items.push(__item);),
-        SeqKind::BTreeMap | SeqKind::HashMap => quote! {
-            let (__key, __value) = __item;
-            if __items.insert(__key, __value).is_some() {
-                return #rt::Err(#rt::DecodeError::new(#rt::ErrorKind::DuplicateKey, __at));
-            }
-        },
-    };
-    let at = if seq == SeqKind::Vec {
-        quote!()
-    } else {
-        quote!(let __at = #r.offset();)
-    };
-    let min = min_size(item);
-    let start_empty = match seq {
-        SeqKind::Vec => quote!(#rt::Vec::with_capacity(#rt::capacity_for_rest(#r, #min))),
-        _ => quote!(#rt::Default::default()),
-    };
-    match count {
-        None => quote!({
-            let mut __items: #ty = #start_empty;
-            while !#r.is_empty() {
-                #at
-                let __item = #rt::decode_progressing(#r, |#element| #rt::Ok(#item_value))?;
-                #add
-            }
-            __items
-        }),
-        Some(count) => {
-            let n = read_len(count, r);
-            let with_capacity = match seq {
-                SeqKind::Vec => {
-                    let item_ty = &item.ty;
-                    quote!(#rt::Vec::with_capacity(#rt::capacity_for_count::<#item_ty>(__n, #r)))
-                }
-                _ => quote!(#rt::Default::default()),
-            };
-            quote!({
-                let __n = #n;
-                let __n = #r.check_count(__n as u64, #min)?;
-                let mut __items: #ty = #with_capacity;
-                for _ in 0..__n {
-                    #at
-                    let #element = &mut *#r;
-                    let __item = #item_value;
-                    #add
-                }
-                __items
-            })
-        }
-    }
-}
-
-/// The fewest bytes one element can take, to bound counts before allocating.
-fn min_size(item: &Codec) -> TokenStream {
-    let rt = rt();
-    match &item.kind {
-        CodecKind::Prim { prim, .. } => {
-            let size = lit(prim.size.max(1));
-            quote!(#size)
-        }
-        CodecKind::Plain { ctx: None } => {
-            let ty = &item.ty;
-            quote!(#rt::min_size::<#ty>())
-        }
-        CodecKind::Section {
-            len: LenSource::Prefix { ty, .. },
-            ..
-        }
-        | CodecKind::Seq {
-            count: Some(LenSource::Prefix { ty, .. }),
-            ..
-        } => {
-            quote!(#rt::len_size::<#ty>(0))
-        }
-        CodecKind::Pair(k, v) => {
-            let (k, v) = (min_size(k), min_size(v));
-            quote!((#k + #v))
-        }
-        _ => quote!(1),
     }
 }
 

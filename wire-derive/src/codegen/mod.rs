@@ -3,6 +3,8 @@
 mod bits;
 pub mod de;
 mod fill;
+mod runs;
+mod seq;
 pub mod ser;
 mod tags;
 

@@ -2,16 +2,16 @@
 
 use super::bits::encode_bits;
 use super::fill::fill_code;
+use super::runs::{encode_run, sum};
 use super::tags::{peeked_tag_check, tag_code, tag_method};
 use super::{
     bind_self, body, ctx_binding, ctx_type, default_value, destructure, fixed_size, inline_attr,
-    lit, marker_tokens, narrow_bytes, order_tokens, other_tag_value, prim_bytes, rt, rt_path,
-    run_end, split_generics, type_name, value_ident,
+    lit, marker_tokens, order_tokens, other_tag_value, prim_bytes, rt, rt_path, run_end,
+    split_generics, type_name, value_ident,
 };
 use crate::Direction;
 use crate::internals::ast::{
-    Codec, CodecKind, Container, Data, Delimiter, Enum, Field, Fields, LenSource, NullMode, Role,
-    SeqEnd,
+    Codec, CodecKind, Container, Data, Delimiter, Enum, Fields, LenSource, NullMode, Role, SeqEnd,
 };
 use crate::internals::types::{PrimKind, SeqKind};
 use proc_macro2::TokenStream;
@@ -277,67 +277,6 @@ fn fields_code(
         len = quote!({ #align_stmts #len });
     }
     (quote!(#len_stmts #len), enc)
-}
-
-/// `a + b + c`, with parentheses only around parts that are not a literal or a path.
-fn sum(parts: &[TokenStream]) -> TokenStream {
-    if parts.is_empty() {
-        return quote!(0);
-    }
-    let parts = parts
-        .iter()
-        .map(|part| match syn::parse2::<syn::Expr>(part.clone()) {
-            Ok(
-                syn::Expr::Lit(_)
-                | syn::Expr::Path(_)
-                | syn::Expr::MethodCall(_)
-                | syn::Expr::Call(_),
-            ) => part.clone(),
-            _ => quote!((#part)),
-        });
-    quote!(#(#parts)+*)
-}
-
-/// A run of inline primitives: one array, one copy into the buffer. Fields that may not fit
-/// their width (`int = u24`) name themselves in the error.
-fn encode_run(name: &str, run: &[Field<'_>]) -> (usize, TokenStream) {
-    let rt = rt();
-    let n: usize = run
-        .iter()
-        .map(|f| match &f.role {
-            Role::Wire(Codec {
-                kind: CodecKind::Prim { prim, .. },
-                ..
-            }) => prim.size,
-            _ => 0,
-        })
-        .sum();
-    let total = lit(n);
-    let mut stmts = quote!(let mut __run = [0u8; #total];);
-    let mut at = 0;
-    for f in run {
-        let Role::Wire(Codec {
-            kind: CodecKind::Prim { prim, order },
-            ..
-        }) = &f.role
-        else {
-            continue;
-        };
-        let value = value_ident(f);
-        let bytes = match prim.kind {
-            PrimKind::Narrow(..) => {
-                let fname = &f.name;
-                let bytes = narrow_bytes(prim, *order, &quote!(#value));
-                quote!(#bytes.map_err(|e| e.in_field(#name, #fname))?)
-            }
-            _ => prim_bytes(prim, *order, &quote!(#value)),
-        };
-        let (at_lit, size) = (lit(at), lit(prim.size));
-        stmts.extend(quote!(#rt::put_chunk::<#at_lit, #size, #total>(&mut __run, #bytes);));
-        at += prim.size;
-    }
-    stmts.extend(quote!(__buf.put_slice(&__run);));
-    (n, stmts)
 }
 
 /// An expression for the encoded length of `value` (a reference) under `codec`.

@@ -2,15 +2,16 @@
 //! reported.
 
 use super::ast::{
-    Codec, CodecKind, Delimiter, Field, Fields, Fill, LenSource, NullMode, Optional, Role, SeqEnd,
-    Style,
+    Codec, CodecKind, Field, Fields, Fill, LenSource, NullMode, Optional, Role, Style,
 };
 use super::attr::{FieldAttrs, Order, TempField};
 use super::ctxt::Ctxt;
-use super::ints::{IntKind, is_unsupported_prefix, unsupported};
+use super::delimited::delimited;
+use super::ints::IntKind;
 use super::keys::Place;
+use super::prefixes::{len_source, null_mode};
 use super::types;
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::Span;
 use quote::format_ident;
 use std::borrow::Cow;
 use syn::spanned::Spanned;
@@ -305,7 +306,7 @@ fn lower_unconditional(
 /// The codec of a value that fills its section (or is counted): sequences loop, others are
 /// primitives or plain types. `prefixed`: a length or count prefix took the field's byte order
 /// (`le`), so the value need not.
-fn lower_contents(
+pub(super) fn lower_contents(
     cx: &Ctxt,
     attrs: &FieldAttrs,
     ty: &Type,
@@ -578,159 +579,6 @@ fn lower_msgpack(cx: &Ctxt, attrs: &FieldAttrs, ty: &Type, ty_span: Span) -> Cod
     }
 }
 
-fn len_source(cx: &Ctxt, expr: &Expr, order: Order) -> LenSource {
-    if let Some(source) = biased_prefix(cx, expr, order) {
-        return source;
-    }
-    if let Expr::Path(p) = expr {
-        if let Some(ident) = p.path.get_ident() {
-            let name = ident.to_string();
-            if let Some(kind) = IntKind::from_name(&name) {
-                return LenSource::Prefix {
-                    kind: Some(kind),
-                    order,
-                    ty: kind.wire_type(ident.span()),
-                    bias: 0,
-                };
-            }
-            if is_unsupported_prefix(&name) {
-                cx.error_spanned_by(ident, unsupported("length prefix", &name));
-            }
-        }
-        if let Some(ty) = user_prefix_type(p) {
-            return LenSource::Prefix {
-                kind: None,
-                order,
-                ty,
-                bias: 0,
-            };
-        }
-        if let Some(ident) = p.path.get_ident() {
-            return LenSource::Field(ident.clone());
-        }
-    }
-    LenSource::Expr(expr.clone())
-}
-
-/// `len = QuicVarint` or `len = quic::Varint`: a path ending in an `UpperCamelCase` name is a
-/// prefix type of the user's (`LenPrefix`); fields are `snake_case`, constants `UPPER_CASE`.
-fn user_prefix_type(p: &syn::ExprPath) -> Option<TokenStream> {
-    let last = p.path.segments.last()?;
-    let name = last.ident.to_string();
-    let camel = name.starts_with(|c: char| c.is_ascii_uppercase())
-        && name.chars().any(|c| c.is_ascii_lowercase());
-    (p.qself.is_none() && camel).then(|| quote::quote!(#p))
-}
-
-/// The markers of `nullable` (`-1`, `= -3`, `= negative`) and `not_set = -2`; `empty_is_none`.
-fn null_mode(cx: &Ctxt, attrs: &FieldAttrs) -> NullMode {
-    if attrs.empty_is_none.is_set() && !attrs.nullable.is_set() {
-        return NullMode::Empty;
-    }
-    let Some(null) = attrs.nullable.get() else {
-        return NullMode::Never;
-    };
-    let null = match null {
-        None => Some(-1),
-        Some(Expr::Path(p)) if p.path.is_ident("negative") => None,
-        Some(expr) => Some(marker(cx, expr, "nullable")),
-    };
-    let not_set = attrs.not_set.get().map(|expr| {
-        let value = marker(cx, expr, "not_set");
-        if null == Some(value) {
-            cx.error_spanned_by(expr, "`not_set` and `nullable` need different markers");
-        }
-        value
-    });
-    NullMode::Markers { null, not_set }
-}
-
-/// A marker: a negative integer literal such as `-2`.
-fn marker(cx: &Ctxt, expr: &Expr, key: &str) -> i64 {
-    let value = match expr {
-        Expr::Unary(syn::ExprUnary {
-            op: syn::UnOp::Neg(_),
-            expr: inner,
-            ..
-        }) => match &**inner {
-            Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Int(lit),
-                ..
-            }) => lit.base10_parse::<i64>().ok().map(|v| -v),
-            _ => None,
-        },
-        _ => None,
-    };
-    match value {
-        Some(value) if value < 0 => value,
-        _ => {
-            let also = if key == "nullable" {
-                ", or `negative` for any negative value"
-            } else {
-                ""
-            };
-            cx.error_spanned_by(expr, format!("`{key}` takes a marker, a negative integer such as `-2`{also}: lengths are never negative, so markers are"));
-            -1
-        }
-    }
-}
-
-/// `varint + 1`: a prefix holding the length plus a constant (compact encodings), `None` for
-/// any other expression. The bias must be a positive integer literal.
-fn biased_prefix(cx: &Ctxt, expr: &Expr, order: Order) -> Option<LenSource> {
-    let Expr::Binary(binary) = expr else {
-        return None;
-    };
-    let Expr::Path(p) = &*binary.left else {
-        return None;
-    };
-    let builtin = p
-        .path
-        .get_ident()
-        .and_then(|ident| Some((ident, IntKind::from_name(&ident.to_string())?)));
-    let (kind, wire_ty) = match builtin {
-        Some((ident, kind)) => (Some(kind), kind.wire_type(ident.span())),
-        None => (None, user_prefix_type(p)?),
-    };
-    let bias = match (&binary.op, &*binary.right) {
-        (
-            syn::BinOp::Add(_),
-            Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Int(lit),
-                ..
-            }),
-        ) => lit.base10_parse::<usize>().ok(),
-        _ => None,
-    };
-    let bias = match bias {
-        Some(0) => {
-            cx.error_spanned_by(
-                &binary.right,
-                "a bias of 0 changes nothing: write the prefix alone",
-            );
-            0
-        }
-        Some(bias) => bias,
-        None => {
-            let prefix = &binary.left;
-            cx.error_spanned_by(expr, format!("a prefix with a bias is written `{} + N`, N an integer literal: the prefix holds the length plus N", quote::quote!(#prefix)));
-            0
-        }
-    };
-    let ty = if bias == 0 {
-        wire_ty
-    } else {
-        let bias = proc_macro2::Literal::usize_unsuffixed(bias);
-        quote::quote!(::wire_runtime::__private::Biased<#wire_ty, #bias>)
-    };
-    Some(LenSource::Prefix {
-        kind,
-        order,
-        ty,
-        bias,
-    })
-}
-
 /// `padding = zero` (the default: padding bytes must be 0) or `padding = ignore`.
 fn pad_checked(cx: &Ctxt, attrs: &FieldAttrs) -> bool {
     match attrs.padding.get() {
@@ -741,132 +589,5 @@ fn pad_checked(cx: &Ctxt, attrs: &FieldAttrs) -> bool {
             cx.error_spanned_by(policy, format!("`padding` is `zero` (padding bytes must be 0, the default) or `ignore` (read as anything, written as 0), not `{policy}`"));
             true
         }
-    }
-}
-
-/// `until = 0` (a terminated byte string) or `width = 16` (a fixed-width padded one).
-fn delimited(cx: &Ctxt, attrs: &FieldAttrs, ty: &Type, order: Order, ty_span: Span) -> Codec {
-    let (key, span) = match attrs.until.span() {
-        Some(span) => ("until", span),
-        None => ("width", attrs.width.span().unwrap_or(ty_span)),
-    };
-    let is_vec = types::seq(ty).is_some_and(|seq| seq.kind == types::SeqKind::Vec);
-    // On a `Vec`, a closure ends at an element; on a `Vec<u8>`, anything else is a terminator.
-    if let Some(end) = attrs.until.get().filter(|_| is_vec) {
-        if matches!(end, Expr::Closure(_)) || !types::is_byte_string(ty) {
-            return sequence_until(cx, attrs, ty, order, ty_span, end);
-        }
-    }
-    if !types::is_byte_string(ty) {
-        let or_vec = if key == "until" {
-            ", or `Vec<T>` (ended by an element)"
-        } else {
-            ""
-        };
-        cx.error_at(span, format!("`{key}` delimits a byte string: use it on `&[u8]`, `&str`, `String`, `Vec<u8>` or `Bytes`{or_vec}"));
-    }
-    let delimiter = match (attrs.until.get(), attrs.width.get()) {
-        (Some(terminator), _) => Delimiter::Until {
-            terminator: terminator_bytes(cx, terminator),
-            max: attrs.max_len.get().cloned(),
-        },
-        (None, width) => Delimiter::Width {
-            width: width.cloned().unwrap_or_else(|| syn::parse_quote!(0)),
-            pad: attrs
-                .pad_with
-                .get()
-                .map_or_else(|| quote::quote!(0), |pad| byte_value(cx, pad)),
-            checked: attrs.padding.get().is_none_or(|policy| policy != "ignore"),
-        },
-    };
-    let inner = lower_contents(cx, attrs, ty, order, ty_span, None, false);
-    Codec {
-        ty: ty.clone(),
-        kind: CodecKind::Delimited {
-            delimiter,
-            inner: Box::new(inner),
-        },
-    }
-}
-
-/// A terminator as a `&[u8]` expression: `0` and `b'\n'` are one byte, `b"\r\n"` its bytes,
-/// anything else a constant viewed as bytes.
-fn terminator_bytes(cx: &Ctxt, expr: &Expr) -> TokenStream {
-    match expr {
-        Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::ByteStr(s),
-            ..
-        }) => {
-            if s.value().is_empty() {
-                cx.error_spanned_by(s, "an empty terminator ends nothing: give it a byte");
-            }
-            quote::quote!(#s)
-        }
-        Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Int(_) | syn::Lit::Byte(_),
-            ..
-        }) => {
-            let byte = byte_value(cx, expr);
-            quote::quote!(&[#byte])
-        }
-        other => quote::quote!(::core::convert::AsRef::<[u8]>::as_ref(&(#other))),
-    }
-}
-
-/// A byte: an integer literal up to 255 or a byte literal, as a `u8` literal; another
-/// expression as it is (it must be a `u8`).
-fn byte_value(cx: &Ctxt, expr: &Expr) -> TokenStream {
-    let value = match expr {
-        Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Byte(b),
-            ..
-        }) => Some(b.value()),
-        Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Int(i),
-            ..
-        }) => match i.base10_parse::<u8>() {
-            Ok(value) => Some(value),
-            Err(_) => {
-                cx.error_spanned_by(i, "a byte is 0 to 255");
-                Some(0)
-            }
-        },
-        _ => None,
-    };
-    match value {
-        Some(value) => {
-            let lit = proc_macro2::Literal::u8_suffixed(value);
-            quote::quote!(#lit)
-        }
-        None => quote::quote!(#expr),
-    }
-}
-
-/// `until = |item| ...` or `until = SENTINEL` on a `Vec<T>`.
-fn sequence_until(
-    cx: &Ctxt,
-    attrs: &FieldAttrs,
-    ty: &Type,
-    order: Order,
-    ty_span: Span,
-    end: &Expr,
-) -> Codec {
-    if let Some(span) = attrs.max_len.span() {
-        cx.error_at(
-            span,
-            "`max_len` bounds the bytes of a terminated byte string, not the elements of a `Vec`",
-        );
-    }
-    let end = match end {
-        Expr::Closure(_) => SeqEnd::Last(end.clone()),
-        _ => SeqEnd::Sentinel(end.clone()),
-    };
-    let kind = match lower_contents(cx, attrs, ty, order, ty_span, None, false).kind {
-        CodecKind::Seq { item, .. } => CodecKind::SeqUntil { end, item },
-        other => other,
-    };
-    Codec {
-        ty: ty.clone(),
-        kind,
     }
 }
