@@ -13,6 +13,7 @@ pub mod crate_readmes {
 }
 
 pub mod alloc_count;
+pub mod checksums;
 pub mod delimited;
 pub mod everything;
 pub mod user_layouts;

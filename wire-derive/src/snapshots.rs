@@ -372,3 +372,24 @@ fn aligned_fields() {
         }",
     );
 }
+
+#[test]
+fn checksum_fields() {
+    check(
+        "checksum_after_and_inside",
+        "struct Ipv4 {
+            version_ihl: u8,
+            ttl: u8,
+            #[wire(checksum = InternetChecksum, over = ..)] checksum: u16,
+            source: [u8; 4],
+        }",
+    );
+    check(
+        "checksum_before_its_data",
+        "struct Chunk<'a> {
+            #[wire(checksum = Crc32, over = data)] crc: u32,
+            length: u32,
+            #[wire(len = length)] data: &'a [u8],
+        }",
+    );
+}

@@ -76,10 +76,10 @@ pub enum ErrorKind {
     },
     /// A checksum over the bytes does not match the one the input carries.
     ChecksumMismatch {
-        /// The checksum the input declares.
-        expected: u32,
+        /// The checksum the input declares (its bits, for a signed field).
+        expected: u64,
         /// The checksum computed over the bytes.
-        actual: u32,
+        actual: u64,
     },
     /// Well-formed input that uses a feature this build cannot handle (a compression codec,
     /// a format version); the text names it.

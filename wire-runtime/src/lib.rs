@@ -36,6 +36,7 @@ extern crate alloc;
 extern crate std;
 
 mod bits;
+mod checksum;
 #[cfg(feature = "tokio")]
 mod codec;
 mod error;
@@ -58,6 +59,9 @@ mod varint;
 pub mod __private;
 
 pub use bits::BitField;
+#[cfg(feature = "crc32")]
+pub use checksum::Crc32;
+pub use checksum::{Checksum, ChecksumValue, ChecksumWriter, InternetChecksum};
 #[cfg(feature = "tokio")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
 pub use codec::{FrameCodec, Outgoing};

@@ -35,6 +35,8 @@ pub struct Reader<'de> {
     max_depth: u16,
     /// Reading again what was decoded before: see [`Reader::new_validated`].
     validated: bool,
+    /// Checksum fields are verified (see [`Reader::without_checksums`]).
+    checksums: bool,
 }
 
 /// How deeply boxed values may nest by default (see [`Reader::with_max_depth`]).
@@ -52,6 +54,7 @@ impl<'de> Reader<'de> {
             depth: 0,
             max_depth: DEFAULT_MAX_DEPTH,
             validated: false,
+            checksums: true,
         }
     }
 
@@ -110,6 +113,40 @@ impl<'de> Reader<'de> {
     #[inline]
     pub fn with_max_depth(self, max_depth: u16) -> Self {
         Reader { max_depth, ..self }
+    }
+
+    /// Leaves checksum fields (`#[wire(checksum = ...)]`) unverified, for callers who verify
+    /// elsewhere or trust the source; they are still decoded as they are.
+    ///
+    /// ```
+    /// use wire_runtime::{Checksum, Crc32, Reader, WireDecode, WireEncode};
+    ///
+    /// #[derive(WireDecode, WireEncode, Debug, PartialEq)]
+    /// struct Framed<'a> {
+    ///     #[wire(len = u8)]
+    ///     data: &'a [u8],
+    ///     #[wire(checksum = Crc32, over = data)]
+    ///     crc: u32,
+    /// }
+    ///
+    /// let corrupt = [1, b'x', 0, 0, 0, 0];
+    /// assert!(Framed::decode(&mut Reader::new(&corrupt)).is_err());
+    /// let unchecked = Framed::decode(&mut Reader::new(&corrupt).without_checksums())?;
+    /// assert_eq!(unchecked.crc, 0);
+    /// # Ok::<(), wire_runtime::DecodeError>(())
+    /// ```
+    #[inline]
+    pub fn without_checksums(self) -> Self {
+        Reader {
+            checksums: false,
+            ..self
+        }
+    }
+
+    /// False for a reader made [`without_checksums`](Reader::without_checksums).
+    #[inline]
+    pub fn verifies_checksums(&self) -> bool {
+        self.checksums
     }
 
     /// Decodes one nesting level deeper, failing past the depth limit.

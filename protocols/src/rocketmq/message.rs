@@ -389,8 +389,8 @@ impl<'a> MessageExt<'a> {
         } else {
             Err(DecodeError::new(
                 ErrorKind::ChecksumMismatch {
-                    expected: self.body_crc as u32,
-                    actual: actual as u32,
+                    expected: u64::from(self.body_crc as u32),
+                    actual: u64::from(actual as u32),
                 },
                 offset,
             )

@@ -1,6 +1,7 @@
 //! `WireDecode` / `DecodeWith` generation.
 
 use super::bits::{bitfield_impl, decode_bits};
+use super::checksum;
 use super::runs::decode_run;
 use super::seq::{can_recurse, decode_seq};
 use super::tags::read_tag;
@@ -161,6 +162,7 @@ fn decode_fields(
     let mut i = skip_leading;
     while i < all.len() {
         let f = &all[i];
+        stmts.extend(checksum::decode_before(all, i, false));
         if let Some(magic) = &f.magic {
             let fname = &f.name;
             stmts.extend(quote! {
@@ -171,10 +173,12 @@ fn decode_fields(
         if let Some(pad) = &f.pad_before {
             stmts.extend(skip_padding(&name, f, pad));
         }
+        stmts.extend(checksum::decode_before(all, i, true));
         // A run of inline primitives: one bounds check, then straight loads.
         let run_end = run_end(all, i);
         if run_end > i {
             stmts.extend(decode_run(&name, &all[i..run_end], &used));
+            stmts.extend(checksum::decode_after(&name, all, run_end - 1));
             stmts.extend(enter_rest_section(&name, &all[run_end - 1]));
             i = run_end;
             continue;
@@ -221,6 +225,7 @@ fn decode_fields(
             });
         }
         stmts.extend(pad_after(&name, f));
+        stmts.extend(checksum::decode_after(&name, all, i));
         stmts.extend(enter_rest_section(&name, f));
         i += 1;
     }

@@ -1,6 +1,7 @@
 //! Code generation from the checked model: `de` writes `WireDecode`, `ser` writes `WireEncode`.
 
 mod bits;
+mod checksum;
 pub mod de;
 mod fill;
 mod runs;
@@ -459,7 +460,7 @@ pub fn run_end(all: &[Field<'_>], start: usize) -> usize {
                 ..
             })
         );
-        let before = f.pad_before.is_some() || f.magic.is_some();
+        let before = f.pad_before.is_some() || f.magic.is_some() || checksum_edge(all, end, true);
         // A checked field is decoded on its own, so that its check comes before any later read.
         if !is_prim || f.optional.is_some() || f.validate.is_some() || (end > start && before) {
             break;
@@ -468,8 +469,22 @@ pub fn run_end(all: &[Field<'_>], start: usize) -> usize {
         if f.pad_after.is_some() || f.align.is_some() || f.rest_len.is_some() {
             break;
         }
+        if checksum_edge(all, end - 1, false) {
+            break;
+        }
     }
     end
+}
+
+/// Whether a checksum needs the offset just before (`before`) or just after field `i`: the
+/// checksum field itself and the edges of the range it covers. Runs of fixed-size fields end
+/// there.
+pub fn checksum_edge(all: &[Field<'_>], i: usize, before: bool) -> bool {
+    all.iter().enumerate().any(|(c, f)| {
+        f.checksum
+            .as_ref()
+            .is_some_and(|ck| c == i || if before { ck.first == i } else { ck.last == i })
+    })
 }
 
 /// `FIXED_SIZE` of a container without context: a literal where the derive knows every part,

@@ -1,6 +1,7 @@
 //! `WireEncode` / `EncodeWith` generation.
 
 use super::bits::encode_bits;
+use super::checksum;
 use super::fill::fill_code;
 use super::runs::{encode_run, sum};
 use super::tags::{peeked_tag_check, tag_code, tag_method};
@@ -205,7 +206,30 @@ fn fields_code(
         enc.extend(quote!(let __start = #rt::BufMut::remaining_mut(__buf);));
     }
     let mut i = skip;
+    // A checksum field: covered fields before it go through a checksumming writer, those
+    // after it into a scratch buffer (unless their bytes are their value), and the encoding
+    // from the checksum field on is kept apart until the sum's statements are known.
+    let plan = checksum::Plan::new(all);
+    let (mut covered, mut scratch, mut head) = (TokenStream::new(), TokenStream::new(), None);
     while i < all.len() {
+        if let Some(plan) = &plan {
+            if plan.prefix.is_some_and(|(_, last)| i == last + 1) {
+                enc.extend(plan.close_prefix(&std::mem::take(&mut covered)));
+            }
+            if i == plan.c {
+                head = Some(std::mem::take(&mut enc));
+                let value = value_ident(&all[i]);
+                enc.extend(quote!(let #value = &__ck_sum;));
+            }
+            if plan.scratch_start() == Some(i) {
+                enc.extend(quote!(__buf.put_slice(&__ck_scratch);));
+            }
+        }
+        let out = match plan.as_ref().map(|plan| plan.region(i)) {
+            Some(checksum::Region::Prefix) => &mut covered,
+            Some(checksum::Region::Scratch) => &mut scratch,
+            _ => &mut enc,
+        };
         let f = &all[i];
         if let (Some(_), Role::Wire(codec)) = (&f.optional, &f.role) {
             let omit = format_ident!("__omit_{}", f.slot);
@@ -215,7 +239,7 @@ fn fields_code(
             len_parts.push(quote!(if #omit { 0 } else { #len }));
             let write = encode_value(codec, &value, 1);
             let fname = &f.name;
-            enc.extend(quote! {
+            out.extend(quote! {
                 if !#omit {
                     #rt::encode_field(#name, #fname, || { #write #rt::Ok(()) })?;
                 }
@@ -226,18 +250,18 @@ fn fields_code(
         if let Some(magic) = &f.magic {
             let bytes = quote!(::core::convert::AsRef::<[u8]>::as_ref(&#magic));
             len_parts.push(quote!(#bytes.len()));
-            enc.extend(quote!(__buf.put_slice(#bytes);));
+            out.extend(quote!(__buf.put_slice(#bytes);));
         }
         if let Some(pad) = &f.pad_before {
             len_parts.push(quote!(#pad));
-            enc.extend(quote!(__buf.put_bytes(0, #pad);));
+            out.extend(quote!(__buf.put_bytes(0, #pad);));
         }
         let end = run_end(all, i);
         if end > i {
             let (size, run) = encode_run(&name, &all[i..end]);
             let size = lit(size);
             len_parts.push(quote!(#size));
-            enc.extend(run);
+            out.extend(run);
             i = end;
         } else {
             if let Role::Wire(codec) = &f.role {
@@ -246,13 +270,13 @@ fn fields_code(
                 len_parts.push(len_value(codec, &value, 1));
                 let write = encode_value(codec, &value, 1);
                 let fname = &f.name;
-                enc.extend(quote!(#rt::encode_field(#name, #fname, || { #write #rt::Ok(()) })?;));
+                out.extend(quote!(#rt::encode_field(#name, #fname, || { #write #rt::Ok(()) })?;));
             }
             i += 1;
         }
         if let Some(pad) = &all[i - 1].pad_after {
             len_parts.push(quote!(#pad));
-            enc.extend(quote!(__buf.put_bytes(0, #pad);));
+            out.extend(quote!(__buf.put_bytes(0, #pad);));
         }
         if let Some(align) = &all[i - 1].align {
             // The length so far, rounded up: later parts add to it.
@@ -264,8 +288,12 @@ fn fields_code(
             });
             len_parts.truncate(fields_begin);
             len_parts.push(quote!(#at));
-            enc.extend(quote!(#rt::put_align(__buf, __start, #align);));
+            out.extend(quote!(#rt::put_align(__buf, __start, #align);));
         }
+    }
+    if let (Some(plan), Some(head)) = (&plan, head) {
+        let sum = plan.before_field(&scratch);
+        enc = quote!(#head #sum #enc);
     }
     if let Some(trailer) = &fields.trailer {
         let bytes = quote!(::core::convert::AsRef::<[u8]>::as_ref(&#trailer));

@@ -76,6 +76,17 @@ pub struct Field<'a> {
     /// False for a `temp` value: on the wire and usable by later expressions, but no member
     /// of the struct (encode computes it from its `fill`).
     pub stored: bool,
+    /// `checksum = Algo, over = ...`: this field is a checksum over a range of fields.
+    pub checksum: Option<ChecksumField>,
+}
+
+/// A checksum field: the algorithm (a type implementing `wire_runtime::Checksum`) and the
+/// range of fields it covers, resolved by `check` (`first..=last`, indices into the fields).
+pub struct ChecksumField {
+    pub algo: TokenStream,
+    pub over: Expr,
+    pub first: usize,
+    pub last: usize,
 }
 
 // Built once per field while expanding a derive; boxing would only add noise.

@@ -269,6 +269,10 @@ attr_set! {
         pad_with: Attr<Expr> = "pad_with" => expr,
         /// Padding after the field to a multiple of N bytes from the start of the struct.
         align: Attr<Expr> = "align" => expr,
+        /// A checksum field: the algorithm, a type implementing `Checksum`.
+        checksum: Attr<Expr> = "checksum" => expr,
+        /// With `checksum`: the field, the fields (`a..=b`) or `..` (all) it covers.
+        over: Attr<Expr> = "over" => expr,
         /// Whether padding must be zero on decode: `zero` (the default) or `ignore`.
         padding: Attr<Ident> = "padding" => type_name,
         item: Attr<Box<FieldAttrs>> = "item" => nested,

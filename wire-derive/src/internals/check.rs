@@ -81,6 +81,7 @@ fn check_lifetimes(cx: &Ctxt, cont: &Container<'_>) {
 }
 
 fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
+    super::checksums::resolve(cx, fields);
     let names: Vec<Option<Ident>> = fields.fields.iter().map(|f| f.binding.clone()).collect();
     let last_wire = fields
         .fields

@@ -436,6 +436,27 @@ pub const KEYS: &[Key] = &[
         "`padding` says whether padding bytes must be zero: it goes with `pad_before`, \
          `pad_after`, `align` or `width`",
     ),
+    Key {
+        places: &[Field],
+        ..field("checksum", "checksum", "checksum = Crc32")
+    }
+    .excludes(&[
+        "fill", "len", "count", "rest", "rest_len", "if", "optional", "with", "until", "width",
+    ])
+    .requires(
+        &["over"],
+        "a checksum covers some fields: add `over = data` (a field), `over = a..=b` or \
+         `over = ..` (the whole value, this field read as zero)",
+    ),
+    Key {
+        places: &[Field],
+        ..field("over", "over", "over = data")
+    }
+    .requires(
+        &["checksum"],
+        "`over` names what a checksum covers: it goes with `checksum = Crc32` (or another \
+         algorithm)",
+    ),
     field("until", "until", "until = 0")
         .excludes(&[
             "len",

@@ -2,7 +2,8 @@
 //! reported.
 
 use super::ast::{
-    Codec, CodecKind, Field, Fields, Fill, LenSource, NullMode, Optional, Role, Style,
+    ChecksumField, Codec, CodecKind, Field, Fields, Fill, LenSource, NullMode, Optional, Role,
+    Style,
 };
 use super::attr::{FieldAttrs, Order, TempField};
 use super::ctxt::Ctxt;
@@ -99,6 +100,7 @@ fn temp_field<'a>(cx: &Ctxt, temp: &TempField, order: Order) -> Field<'a> {
         pad_after: None,
         pad_checked: true,
         align: None,
+        checksum: None,
         fill: temp.value.clone().map_or(Fill::None, Fill::Calc),
         rest_span: None,
         rest_len: None,
@@ -160,6 +162,7 @@ fn field<'a>(
         pad_after: attrs.pad_after.get().cloned(),
         pad_checked: pad_checked(cx, &attrs),
         align: attrs.align.get().cloned(),
+        checksum: checksum_field(cx, &attrs),
         fill,
         rest_span: attrs.rest.span(),
         rest_len: attrs
@@ -590,4 +593,22 @@ fn pad_checked(cx: &Ctxt, attrs: &FieldAttrs) -> bool {
             true
         }
     }
+}
+
+/// `checksum = Algo, over = ...`, the range resolved later by `check`.
+fn checksum_field(cx: &Ctxt, attrs: &FieldAttrs) -> Option<ChecksumField> {
+    let (algo, over) = (attrs.checksum.get()?, attrs.over.get()?);
+    let algo = match algo {
+        Expr::Path(p) if p.qself.is_none() => quote::quote!(#p),
+        other => {
+            cx.error_spanned_by(other, "`checksum` takes the algorithm's type: `Crc32`, `InternetChecksum`, or a type of your own implementing `wire_runtime::Checksum`");
+            quote::quote!(())
+        }
+    };
+    Some(ChecksumField {
+        algo,
+        over: over.clone(),
+        first: 0,
+        last: 0,
+    })
 }

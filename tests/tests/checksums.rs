@@ -1,0 +1,146 @@
+//! Checksum fields: filled in on encode in one pass, verified on decode with
+//! `ChecksumMismatch` naming the field, skipped with `Reader::without_checksums`; golden
+//! values from the PNG specification's IEND chunk and a textbook IPv4 header.
+
+use proptest::prelude::*;
+use wire_runtime::{ErrorKind, Reader, WireDecode, WireEncode, decode};
+use wire_tests::checksums::*;
+
+#[test]
+fn a_png_chunk_carries_the_crc_of_its_type_and_data() {
+    // Every PNG ends with this IEND chunk.
+    let iend = [0, 0, 0, 0, b'I', b'E', b'N', b'D', 0xae, 0x42, 0x60, 0x82];
+    let chunk = decode::<PngChunk<'_>>(&iend).unwrap();
+    assert_eq!((chunk.kind, chunk.crc), (*b"IEND", 0xae42_6082));
+    let built = PngChunk {
+        length: 0,
+        kind: *b"IEND",
+        data: b"",
+        crc: 0,
+    };
+    assert_eq!(built.encode_to_vec().unwrap(), iend);
+    let mut corrupt = iend;
+    corrupt[5] = b'X';
+    let err = decode::<PngChunk<'_>>(&corrupt).unwrap_err();
+    assert!(matches!(
+        err.kind(),
+        ErrorKind::ChecksumMismatch {
+            expected: 0xae42_6082,
+            ..
+        }
+    ));
+    assert_eq!(
+        (err.path().to_string(), err.offset()),
+        ("PngChunk.crc".into(), 8)
+    );
+    // Callers who verify elsewhere skip it.
+    let unchecked = PngChunk::decode(&mut Reader::new(&corrupt).without_checksums()).unwrap();
+    assert_eq!(unchecked.kind, *b"IXND");
+}
+
+#[test]
+fn the_internet_checksum_covers_the_header_with_itself_as_zero() {
+    // 192.168.0.1 to 192.168.0.199, UDP: the checksum is 0xb861.
+    let header = [
+        0x45, 0x00, 0x00, 0x73, 0x00, 0x00, 0x40, 0x00, 0x40, 0x11, 0xb8, 0x61, 0xc0, 0xa8, 0x00,
+        0x01, 0xc0, 0xa8, 0x00, 0xc7,
+    ];
+    let value = decode::<Ipv4Header>(&header).unwrap();
+    assert_eq!(value.checksum, 0xb861);
+    assert_eq!(value.destination, [192, 168, 0, 199]);
+    let written = Ipv4Header {
+        checksum: 0,
+        ..value.clone()
+    }
+    .encode_to_vec()
+    .unwrap();
+    assert_eq!(written, header);
+    let mut corrupt = header;
+    corrupt[19] = 0xc8;
+    let err = decode::<Ipv4Header>(&corrupt).unwrap_err();
+    assert!(matches!(
+        err.kind(),
+        ErrorKind::ChecksumMismatch {
+            expected: 0xb861,
+            ..
+        }
+    ));
+    assert_eq!(err.path().to_string(), "Ipv4Header.checksum");
+}
+
+#[test]
+fn a_checksum_before_its_data_is_computed_first() {
+    let value = CrcFirst {
+        epoch: 7,
+        crc: 0,
+        data_length: 0,
+        data: b"hello",
+    };
+    let bytes = value.encode_to_vec().unwrap();
+    assert_eq!(bytes[8..12], crc32fast::hash(b"hello").to_be_bytes());
+    assert_eq!(decode::<CrcFirst<'_>>(&bytes).unwrap().data, b"hello");
+    let typed = CrcBeforeTyped {
+        crc: 0,
+        id: 0x0102,
+        values: vec![3, 4],
+        tail: 9,
+    };
+    let bytes = typed.encode_to_vec().unwrap();
+    assert_eq!(bytes[4..], [1, 2, 2, 0, 3, 0, 4, 9]);
+    assert_eq!(bytes[..4], crc32fast::hash(&bytes[4..11]).to_be_bytes());
+    assert_eq!(decode::<CrcBeforeTyped>(&bytes).unwrap().values, [3, 4]);
+    let message = CrcMessage {
+        queue_id: 1,
+        body_crc: 0,
+        body: b"body",
+    };
+    let bytes = message.encode_to_vec().unwrap();
+    let expected = (crc32fast::hash(b"body") & 0x7fff_ffff) as i32;
+    assert_eq!(decode::<CrcMessage<'_>>(&bytes).unwrap().body_crc, expected);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn checksummed_values_round_trip_and_any_flip_is_caught(
+        data in proptest::collection::vec(any::<u8>(), 0..64),
+        values in proptest::collection::vec(any::<u16>(), 0..8),
+        id: u16, tail: u8, ttl: u8, source: [u8; 4], flip in any::<prop::sample::Index>(),
+    ) {
+        let png = PngChunk { length: 0, kind: *b"tEXt", data: &data, crc: 0 };
+        let bytes = png.encode_to_vec().unwrap();
+        prop_assert_eq!(bytes.len(), png.encoded_len());
+        let back = decode::<PngChunk<'_>>(&bytes).unwrap();
+        prop_assert_eq!(back.data, &data[..]);
+        for cut in 0..bytes.len() {
+            prop_assert!(decode::<PngChunk<'_>>(&bytes[..cut]).unwrap_err().is_incomplete());
+        }
+        // A flipped bit in what the CRC covers (type, data) is caught.
+        let mut corrupt = bytes.clone();
+        let at = 4 + flip.index(4 + data.len());
+        corrupt[at] ^= 1;
+        prop_assert!(decode::<PngChunk<'_>>(&corrupt).is_err());
+
+        let first = CrcFirst { epoch: 1, crc: 0, data_length: 0, data: &data };
+        let bytes = first.encode_to_vec().unwrap();
+        prop_assert_eq!(decode::<CrcFirst<'_>>(&bytes).unwrap().data, &data[..]);
+        let typed = CrcBeforeTyped { crc: 0, id, values: values.clone(), tail };
+        let bytes = typed.encode_to_vec().unwrap();
+        let back = decode::<CrcBeforeTyped>(&bytes).unwrap();
+        prop_assert_eq!((back.id, &back.values, back.tail), (id, &values, tail));
+        for cut in 0..bytes.len() {
+            prop_assert!(decode::<CrcBeforeTyped>(&bytes[..cut]).unwrap_err().is_incomplete());
+        }
+        let header = Ipv4Header {
+            version_ihl: 0x45, tos: 0, total_length: 20, identification: id,
+            flags_fragment: 0, ttl, protocol: 6, checksum: 0, source, destination: [10, 0, 0, 1],
+        };
+        let bytes = header.encode_to_vec().unwrap();
+        let back = decode::<Ipv4Header>(&bytes).unwrap();
+        prop_assert_eq!(Ipv4Header { checksum: 0, ..back }, header);
+        let mut corrupt = bytes.clone();
+        corrupt[flip.index(20)] ^= 0x10;
+        prop_assert!(decode::<Ipv4Header>(&corrupt).is_err());
+    }
+}

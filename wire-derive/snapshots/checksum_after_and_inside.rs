@@ -1,0 +1,106 @@
+struct Ipv4 {
+    version_ihl: u8,
+    ttl: u8,
+    #[wire(checksum = InternetChecksum, over = ..)]
+    checksum: u16,
+    source: [u8; 4],
+}
+#[automatically_derived]
+impl<'de> ::wire_runtime::__private::WireDecode<'de> for Ipv4 {
+    const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::Some(
+        8,
+    );
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __ck_from = __r.peek_rest();
+        let __ck_at = __r.offset();
+        let __run = __r
+            .take_array::<2>()
+            .map_err(|e| e.in_run("Ipv4", &[("version_ihl", 1), ("ttl", 2)]))?;
+        let __wire_version_ihl: u8 = u8::from_be_bytes(__rt::chunk::<0, 1, 2>(__run));
+        let __wire_ttl: u8 = u8::from_be_bytes(__rt::chunk::<1, 1, 2>(__run));
+        __rt::checksum_output::<InternetChecksum, u16>();
+        let __ck_field_at = __r.offset();
+        let __run = __r
+            .take_array::<2>()
+            .map_err(|e| e.in_run("Ipv4", &[("checksum", 2)]))?;
+        let __wire_checksum: u16 = u16::from_be_bytes(*__run);
+        let __ck_field_len = __r.offset() - __ck_field_at;
+        let __run = __r
+            .take_array::<4>()
+            .map_err(|e| e.in_run("Ipv4", &[("source", 4)]))?;
+        let __wire_source: [u8; 4] = *__run;
+        let __ck_len = __r.offset() - __ck_at;
+        if __r.verifies_checksums() {
+            __rt::verify_checksum::<
+                InternetChecksum,
+            >(
+                    &__ck_from[..__ck_len],
+                    __rt::Some((__ck_field_at - __ck_at, __ck_field_len)),
+                    __wire_checksum,
+                    __ck_field_at,
+                )
+                .map_err(|e| e.in_field("Ipv4", "checksum"))?;
+        }
+        __rt::Ok(Self {
+            version_ihl: __wire_version_ihl,
+            ttl: __wire_ttl,
+            checksum: __wire_checksum,
+            source: __wire_source,
+        })
+    }
+}
+#[automatically_derived]
+impl ::wire_runtime::__private::WireEncode for Ipv4 {
+    const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::Some(
+        8,
+    );
+    #[inline]
+    #[allow(unused_variables)]
+    fn encoded_len(&self) -> usize {
+        2 + 2 + 4
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn encode<__B: ::wire_runtime::__private::BufMut + ?Sized>(
+        &self,
+        __buf: &mut __B,
+    ) -> ::wire_runtime::__private::Result<(), ::wire_runtime::__private::EncodeError> {
+        use ::wire_runtime::__private as __rt;
+        let Self { version_ihl, ttl, checksum, source } = self;
+        let mut __ck = __rt::ChecksumWriter::<_, InternetChecksum>::new(__buf);
+        {
+            use __rt::BufMut as _;
+            let __buf = &mut __ck;
+            let mut __run = [0u8; 2];
+            __rt::put_chunk::<0, 1, 2>(&mut __run, version_ihl.to_be_bytes());
+            __rt::put_chunk::<1, 1, 2>(&mut __run, ttl.to_be_bytes());
+            __buf.put_slice(&__run);
+        }
+        __ck.skip_zeros(2);
+        let mut __ck_scratch = [0u8; 4];
+        {
+            use __rt::BufMut as _;
+            let mut __ck_slice = &mut __ck_scratch[..];
+            let __buf = &mut __ck_slice;
+            let mut __run = [0u8; 4];
+            __rt::put_chunk::<0, 4, 4>(&mut __run, *source);
+            __buf.put_slice(&__run);
+        }
+        __ck.feed(&__ck_scratch);
+        let __ck_sum = __ck.finish();
+        let checksum = &__ck_sum;
+        let mut __run = [0u8; 2];
+        __rt::put_chunk::<0, 2, 2>(&mut __run, checksum.to_be_bytes());
+        __buf.put_slice(&__run);
+        __buf.put_slice(&__ck_scratch);
+        __rt::Ok(())
+    }
+}

@@ -1,0 +1,102 @@
+struct Chunk<'a> {
+    #[wire(checksum = Crc32, over = data)]
+    crc: u32,
+    length: u32,
+    #[wire(len = length)]
+    data: &'a [u8],
+}
+#[automatically_derived]
+impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Chunk<'a> {
+    const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        __rt::checksum_output::<Crc32, u32>();
+        let __ck_field_at = __r.offset();
+        let __run = __r.take_array::<4>().map_err(|e| e.in_run("Chunk", &[("crc", 4)]))?;
+        let __wire_crc: u32 = u32::from_be_bytes(*__run);
+        let __ck_field_len = __r.offset() - __ck_field_at;
+        let __run = __r
+            .take_array::<4>()
+            .map_err(|e| e.in_run("Chunk", &[("length", 4)]))?;
+        let __wire_length: u32 = u32::from_be_bytes(*__run);
+        let length = &__wire_length;
+        let __ck_from = __r.peek_rest();
+        let __ck_at = __r.offset();
+        let __wire_data: &'a [u8] = __rt::field(
+            "Chunk",
+            "data",
+            #[inline(always)]
+            || __rt::Ok({
+                let __n = __rt::len_value(length, __r)?;
+                let __s1 = &mut __r.section(__n)?;
+                let __v = <&'a [u8] as __rt::WireDecode<'de>>::decode(__s1)?;
+                __s1.expect_end()?;
+                __v
+            }),
+        )?;
+        let __ck_len = __r.offset() - __ck_at;
+        if __r.verifies_checksums() {
+            __rt::verify_checksum::<
+                Crc32,
+            >(&__ck_from[..__ck_len], __rt::None, __wire_crc, __ck_field_at)
+                .map_err(|e| e.in_field("Chunk", "crc"))?;
+        }
+        __rt::Ok(Self {
+            crc: __wire_crc,
+            length: __wire_length,
+            data: __wire_data,
+        })
+    }
+}
+#[automatically_derived]
+impl<'a> ::wire_runtime::__private::WireEncode for Chunk<'a> {
+    const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
+    #[inline]
+    #[allow(unused_variables)]
+    fn encoded_len(&self) -> usize {
+        use ::wire_runtime::__private as __rt;
+        let Self { data, .. } = self;
+        4 + 4 + <&'a [u8] as __rt::WireEncode>::encoded_len(data)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn encode<__B: ::wire_runtime::__private::BufMut + ?Sized>(
+        &self,
+        __buf: &mut __B,
+    ) -> ::wire_runtime::__private::Result<(), ::wire_runtime::__private::EncodeError> {
+        use ::wire_runtime::__private as __rt;
+        let Self { crc, length, data } = self;
+        let __fill_length: u32 = __rt::len_into::<
+            u32,
+        >(<&'a [u8] as __rt::WireEncode>::encoded_len(data))
+            .map_err(|e| e.in_field("Chunk", "length"))?;
+        let length = &__fill_length;
+        let mut __ck_sink = __rt::Sink;
+        let mut __ck = __rt::ChecksumWriter::<_, Crc32>::new(&mut __ck_sink);
+        __ck.feed(::core::convert::AsRef::<[u8]>::as_ref(data));
+        let __ck_sum = __ck.finish();
+        let crc = &__ck_sum;
+        let mut __run = [0u8; 4];
+        __rt::put_chunk::<0, 4, 4>(&mut __run, crc.to_be_bytes());
+        __buf.put_slice(&__run);
+        let mut __run = [0u8; 4];
+        __rt::put_chunk::<0, 4, 4>(&mut __run, length.to_be_bytes());
+        __buf.put_slice(&__run);
+        __rt::encode_field(
+            "Chunk",
+            "data",
+            || {
+                <&'a [u8] as __rt::WireEncode>::encode(data, __buf)?;
+                __rt::Ok(())
+            },
+        )?;
+        __rt::Ok(())
+    }
+}
