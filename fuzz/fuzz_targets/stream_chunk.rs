@@ -5,8 +5,9 @@
 //! chunk built with `Chunk::new`, so the fuzzer reaches the entry and record parsers without
 //! having to spell out a header. For each chunk:
 //!
-//! - a decoded chunk encodes back to its bytes (the three reserved bytes after `bloom_size` are
-//!   skipped on decode and written as zeros);
+//! - a chunk decoded without its CRC check encodes back to its bytes (the three reserved bytes
+//!   after `bloom_size` are skipped on decode and written as zeros, the CRC is computed), and
+//!   the verified decode succeeds exactly when the CRC matches;
 //! - `records()` and `entries()` end after finitely many items, the first error ending them;
 //! - when both succeed, the records are the entries' records flattened, with consecutive
 //!   offsets, exactly `num_records` of them, and the entries encode back to the data section;
@@ -16,7 +17,7 @@
 use libfuzzer_sys::fuzz_target;
 use wire_fuzz::check_error;
 use wire_protocols::stream::{Chunk, Compression, Entry, SubBatchRecords};
-use wire_runtime::WireEncode;
+use wire_runtime::{Checksum, Crc32, Reader, WireDecode, WireEncode};
 
 fn exercise(chunk: &Chunk<'_>, input_len: usize) {
     let _ = chunk.verify_crc();
@@ -90,10 +91,19 @@ fn exercise(chunk: &Chunk<'_>, input_len: usize) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    match wire_runtime::decode::<Chunk<'_>>(data) {
+    // Decoded without the CRC check, so that the fuzzer gets past it; the verified decode
+    // succeeds exactly when the unverified one does and the CRC matches.
+    let mut r = Reader::new(data).without_checksums();
+    let unverified = Chunk::decode(&mut r).and_then(|chunk| r.expect_end().map(|()| chunk));
+    let verified_ok = wire_runtime::decode::<Chunk<'_>>(data).is_ok();
+    let crc_ok = unverified.as_ref().is_ok_and(|chunk| chunk.verify_crc().is_ok());
+    assert_eq!(verified_ok, crc_ok, "the checksum field and verify_crc disagree");
+    match unverified {
         Ok(chunk) => {
+            // Encode writes zeros for the reserved bytes and the CRC of the data.
             let mut canonical = data.to_vec();
             canonical[45..48].fill(0);
+            canonical[32..36].copy_from_slice(&Crc32::of(&[chunk.data]).to_be_bytes());
             assert_eq!(
                 chunk.encode_to_vec().expect("a decoded chunk encodes"),
                 canonical

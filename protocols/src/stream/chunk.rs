@@ -36,8 +36,11 @@ impl From<u8> for ChunkType {
 
 /// An osiris chunk as Deliver carries it: the header, then `data_length` bytes of entries.
 /// (Osiris leaves out the bloom filter and trailer it stores, although the header still counts
-/// them.) On encode, `data_length` is computed from `data`; `chunk_crc` is written as it is,
-/// so build new chunks with [`Chunk::new`], which computes it.
+/// them.) `chunk_crc` is a checksum field: decode verifies it (a `ChecksumMismatch` naming it)
+/// unless the reader was made `without_checksums()` (see [`decode_unverified`]), and encode
+/// computes it from `data`, as it computes `data_length`.
+///
+/// [`decode_unverified`]: crate::stream::decode_unverified
 ///
 /// ```
 /// use wire_protocols::stream::{Chunk, Entry};
@@ -70,6 +73,7 @@ pub struct Chunk<'a> {
     /// Offset of the first record.
     pub chunk_first_offset: u64,
     /// CRC-32 (zlib) of the data section.
+    #[wire(checksum = wire_runtime::Crc32, over = data)]
     pub chunk_crc: u32,
     /// Length of the data section.
     pub data_length: u32,
@@ -124,7 +128,7 @@ impl<'a> Chunk<'a> {
         ChunkType::from(self.chunk_type)
     }
 
-    /// Checks the data section against `chunk_crc`.
+    /// Checks the data section against `chunk_crc`, for a chunk decoded without verifying it.
     pub fn verify_crc(&self) -> Result<(), DecodeError> {
         let actual = crc32fast::hash(self.data);
         if actual == self.chunk_crc {
@@ -132,8 +136,8 @@ impl<'a> Chunk<'a> {
         } else {
             Err(DecodeError::new(
                 ErrorKind::ChecksumMismatch {
-                    expected: self.chunk_crc,
-                    actual,
+                    expected: u64::from(self.chunk_crc),
+                    actual: u64::from(actual),
                 },
                 0,
             )

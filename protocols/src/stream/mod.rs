@@ -63,6 +63,15 @@ pub fn decode(frame: &[u8]) -> Result<Command<'_>, DecodeError> {
     wire_runtime::decode::<Frame<'_>>(frame).map(|frame| frame.command)
 }
 
+/// As [`decode`], leaving the chunk CRC of a Deliver unverified, for consumers who skip the
+/// check or verify it later ([`Chunk::verify_crc`]).
+pub fn decode_unverified(frame: &[u8]) -> Result<Command<'_>, DecodeError> {
+    let mut r = Reader::new(frame).without_checksums();
+    let decoded = Frame::decode(&mut r)?;
+    r.expect_end()?;
+    Ok(decoded.command)
+}
+
 /// Decodes the frame at the front of `input`; returns it and the bytes it took. Running out of
 /// input is an `Incomplete` error, so this also works on a partial stream.
 pub fn decode_prefix(input: &[u8]) -> Result<(Command<'_>, usize), DecodeError> {
