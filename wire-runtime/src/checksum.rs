@@ -7,7 +7,8 @@ use bytes::buf::UninitSlice;
 
 /// A checksum algorithm: fed the covered bytes in order, then finished into the field's value.
 /// The covered bytes are the fields' bytes as encoded, a length prefix of their own included.
-/// [`Crc32`] and [`InternetChecksum`] are built in; implement it for your own.
+/// `Crc32` (feature `crc32`, on by default) and [`InternetChecksum`] are built in; implement it
+/// for your own.
 ///
 /// ```
 /// use wire_runtime::{Checksum, WireDecode, WireEncode, decode};

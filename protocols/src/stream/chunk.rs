@@ -339,7 +339,8 @@ impl serde::Serialize for Chunk<'_> {
 /// From the form `Serialize` writes plus the chunk's data: the header fields and `data_hex`,
 /// the entries back to back, borrowed from the input (a [`crate::Document`]). `entries`, as
 /// `Serialize` writes them, may stand beside it and must then encode to those same bytes;
-/// `data_length` is that of `data_hex`, and `chunk_crc` is kept as given.
+/// `data_length` is that of `data_hex`, and `chunk_crc` is kept as given (encode computes it
+/// from the data, as a checksum field).
 ///
 /// The entries alone are not enough: their encoding would need storage that outlives the
 /// chunk. Encode them and pass the bytes as `data_hex` (wiredump's `encode` does this).
