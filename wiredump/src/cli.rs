@@ -47,12 +47,20 @@ pub struct DecodeArgs {
     /// Print frames per type and throughput on stderr at the end.
     #[arg(long)]
     pub stats: bool,
+    /// Do not verify checksums (RabbitMQ Stream chunk CRCs, RocketMQ message body CRCs); a
+    /// mismatch is otherwise a frame error of kind `checksum`.
+    #[arg(long)]
+    pub no_verify: bool,
 }
 
 impl DecodeArgs {
     /// True when no argument was given at all.
     pub fn is_empty(&self) -> bool {
-        self.protocol.is_none() && self.hex.is_none() && self.file.is_none() && !self.stats
+        self.protocol.is_none()
+            && self.hex.is_none()
+            && self.file.is_none()
+            && !self.stats
+            && !self.no_verify
     }
 }
 

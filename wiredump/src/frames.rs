@@ -34,6 +34,10 @@ pub trait Sink {
     fn error(&mut self, span: Span, error: &DecodeError, skipped: bool) -> io::Result<()>;
     /// The stream ends inside a frame: `missing` more bytes were needed (when known).
     fn truncated(&mut self, offset: usize, missing: Option<usize>) -> io::Result<()>;
+    /// Whether checksums are verified (`--no-verify` turns it off).
+    fn verifies_checksums(&self) -> bool {
+        true
+    }
 }
 
 /// How a dissection ended.

@@ -18,6 +18,7 @@ pub fn decode(args: &cli::DecodeArgs) -> Result<ExitCode, String> {
     let streams = input::read(args)?;
     let stats = stats::Stats::new(args.stats);
     let mut printer = output::Printer::new(args.format, std::io::stdout().lock(), stats);
+    printer.verify = !args.no_verify;
     let failed = dissect_all(&streams, args.protocol, &mut printer)?;
     printer.stats.report();
     printer

@@ -7,7 +7,7 @@ use crate::stats::Stats;
 use serde::Serialize;
 use serde_json::Value;
 use std::io::{self, Write};
-use wire_runtime::DecodeError;
+use wire_runtime::{DecodeError, ErrorKind};
 
 /// Hex strings longer than this many digits are abbreviated in text output.
 const SHOW_HEX_DIGITS: usize = 64;
@@ -23,6 +23,8 @@ pub struct Printer<W: Write> {
     pub stats: Stats,
     /// Progress on stderr for large inputs.
     pub progress: indicatif::ProgressBar,
+    /// Checksums are verified (unless `--no-verify`).
+    pub verify: bool,
 }
 
 impl<W: Write> Printer<W> {
@@ -35,6 +37,7 @@ impl<W: Write> Printer<W> {
             index: 0,
             stats,
             progress: indicatif::ProgressBar::hidden(),
+            verify: true,
         }
     }
 
@@ -78,6 +81,16 @@ struct FrameJson<'a, T: ?Sized> {
     direction: &'a str,
     message: &'a str,
     fields: &'a T,
+}
+
+/// What kind of failure an error is, for people and scripts: a checksum that does not match,
+/// input that ends early, or malformed input.
+fn error_kind(error: &DecodeError) -> &'static str {
+    match error.kind() {
+        ErrorKind::ChecksumMismatch { .. } => "checksum",
+        _ if error.is_incomplete() => "incomplete",
+        _ => "malformed",
+    }
 }
 
 impl<W: Write> Sink for Printer<W> {
@@ -125,6 +138,7 @@ impl<W: Write> Sink for Printer<W> {
                 let line = serde_json::json!({
                     "offset": span.offset,
                     "direction": self.direction(),
+                    "kind": error_kind(error),
                     "error": error.to_string(),
                     "field": error.path().to_string(),
                     "error_offset": at,
@@ -140,13 +154,18 @@ impl<W: Write> Sink for Printer<W> {
                 };
                 writeln!(
                     self.out,
-                    "[{}] @{} {} ERROR at byte {at}: {error} ({then})",
+                    "[{}] @{} {} ERROR ({}) at byte {at}: {error} ({then})",
                     self.index,
                     span.offset,
-                    self.direction()
+                    self.direction(),
+                    error_kind(error)
                 )
             }
         }
+    }
+
+    fn verifies_checksums(&self) -> bool {
+        self.verify
     }
 
     fn truncated(&mut self, offset: usize, missing: Option<usize>) -> io::Result<()> {

@@ -3,13 +3,14 @@
 use crate::frames::{Sink, Span, Summary};
 use std::io;
 use wire_protocols::document::{Error as DocumentError, Node};
-use wire_runtime::msgpack::Value;
-use wire_runtime::{Reader, WireDecode, WireEncode};
+use wire_runtime::msgpack::{TIMESTAMP_EXT, Value, read_timestamp};
+use wire_runtime::{DecodeError, ErrorKind, Reader, WireDecode, WireEncode};
 
 /// msgpack values back to back; an invalid value stops the dissection (nothing tells where the
 /// next one starts).
 pub fn dissect(bytes: &[u8], sink: &mut impl Sink) -> io::Result<Summary> {
     let mut r = Reader::new(bytes);
+    let mut failed = false;
     while !r.is_empty() {
         let offset = r.offset();
         match Value::decode(&mut r) {
@@ -18,6 +19,14 @@ pub fn dissect(bytes: &[u8], sink: &mut impl Sink) -> io::Result<Summary> {
                     offset,
                     len: r.offset() - offset,
                 };
+                // A malformed timestamp is reported, and the next value read: its length was
+                // well-formed.
+                if let Err(why) = check_timestamps(&value) {
+                    failed = true;
+                    let error = DecodeError::new(ErrorKind::InvalidValue(why), 0);
+                    sink.error(span, &error, true)?;
+                    continue;
+                }
                 sink.frame(
                     span,
                     msgpack_kind(&value),
@@ -41,7 +50,29 @@ pub fn dissect(bytes: &[u8], sink: &mut impl Sink) -> io::Result<Summary> {
             }
         }
     }
-    Ok(Summary::default())
+    Ok(Summary { failed })
+}
+
+/// The timestamp extension (type -1) as the msgpack specification defines it: 4, 8 or 12
+/// bytes, nanoseconds below 10^9, checked wherever one is nested.
+fn check_timestamps(value: &Value<'_>) -> Result<(), &'static str> {
+    match value {
+        Value::Ext(TIMESTAMP_EXT, data) => {
+            let mut bytes = vec![0xc7, data.len() as u8, TIMESTAMP_EXT as u8];
+            bytes.extend_from_slice(data);
+            read_timestamp(&mut Reader::new(&bytes))
+                .map(|_| ())
+                .map_err(|e| match e.kind() {
+                    ErrorKind::InvalidValue(why) => why,
+                    _ => "malformed timestamp",
+                })
+        }
+        Value::Array(items) => items.iter().try_for_each(check_timestamps),
+        Value::Map(pairs) => pairs
+            .iter()
+            .try_for_each(|(k, v)| check_timestamps(k).and_then(|()| check_timestamps(v))),
+        _ => Ok(()),
+    }
 }
 
 fn msgpack_kind(value: &Value<'_>) -> &'static str {

@@ -58,12 +58,15 @@ pub fn dissect(protocol: Protocol, bytes: &[u8], sink: &mut impl Sink) -> io::Re
                 )
             },
             |record, sink, span| {
-                frames::report(
-                    sink,
-                    span,
-                    MESSAGE_EXT,
-                    wire_runtime::decode::<MessageExt<'_>>(record),
-                )
+                // Records read back from a broker carry their body CRC.
+                let verify = sink.verifies_checksums();
+                let message = wire_runtime::decode::<MessageExt<'_>>(record).and_then(|m| {
+                    if verify {
+                        m.verify_body_crc()?;
+                    }
+                    Ok(m)
+                });
+                frames::report(sink, span, MESSAGE_EXT, message)
             },
         ),
         Protocol::RocketmqBatch => frames::framed(
