@@ -117,9 +117,20 @@ impl SysFlag {
     }
 }
 
-/// A host: IPv4 or IPv6 address (as [`SysFlag`] says) and an `i32` port.
+/// A host: IPv4 or IPv6 address (as [`SysFlag`] says) and an `i32` port. Displayed (and
+/// serialized) as people write socket addresses, `127.0.0.1:10911` or `[::1]:10911`, and parsed
+/// back from that form.
+///
+/// ```
+/// use wire_protocols::rocketmq::HostAddr;
+///
+/// let host: HostAddr = "[2001:db8::1]:10911".parse()?;
+/// assert!(host.is_v6());
+/// assert_eq!(host.to_string(), "[2001:db8::1]:10911");
+/// assert_eq!("10.0.0.1:40000".parse::<HostAddr>()?.port(), 40000);
+/// # Ok::<(), &'static str>(())
+/// ```
 #[derive(WireDecode, WireEncode, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[wire(ctx_tag = u8)]
 pub enum HostAddr {
     /// 4 address bytes.
@@ -189,6 +200,51 @@ impl From<SocketAddr> for HostAddr {
                 port,
             },
         }
+    }
+}
+
+impl std::fmt::Display for HostAddr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.ip() {
+            IpAddr::V4(ip) => write!(f, "{ip}:{}", self.port()),
+            IpAddr::V6(ip) => write!(f, "[{ip}]:{}", self.port()),
+        }
+    }
+}
+
+impl std::str::FromStr for HostAddr {
+    type Err = &'static str;
+
+    /// `a.b.c.d:port` or `[v6]:port`, the port any `i32` (as the wire holds it).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let (ip, port) = text
+            .rsplit_once(':')
+            .ok_or("a host is written address:port")?;
+        let port: i32 = port.parse().map_err(|_| "the port is not an integer")?;
+        let ip = match ip.strip_prefix('[') {
+            Some(v6) => v6
+                .strip_suffix(']')
+                .ok_or("an IPv6 address is written [address]")?,
+            None => ip,
+        };
+        match ip.parse::<IpAddr>() {
+            Ok(IpAddr::V4(ip)) if !text.starts_with('[') => Ok(HostAddr::V4 {
+                ip: ip.octets(),
+                port,
+            }),
+            Ok(IpAddr::V6(ip)) if text.starts_with('[') => Ok(HostAddr::V6 {
+                ip: ip.octets(),
+                port,
+            }),
+            _ => Err("not an IPv4 address, or an IPv6 one in brackets"),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for HostAddr {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
 }
 

@@ -343,9 +343,9 @@ fn message_ext(f: &Obj<'_>) -> Result<Vec<u8>, String> {
         physic_offset: f.int("physic_offset")?,
         sys_flag: sys_flag(&f.object("sys_flag")?)?,
         born_timestamp: f.int("born_timestamp")?,
-        born_host: host(&f.object("born_host")?)?,
+        born_host: host(f, "born_host")?,
         store_timestamp: f.int("store_timestamp")?,
-        store_host: host(&f.object("store_host")?)?,
+        store_host: host(f, "store_host")?,
         reconsume_times: f.int("reconsume_times")?,
         prepared_transaction_offset: f.int("prepared_transaction_offset")?,
         body: &body,
@@ -393,7 +393,16 @@ fn sys_flag(f: &Obj<'_>) -> Result<SysFlag, String> {
 }
 
 /// `{"V4": {"ip": [4 bytes], "port": n}}` or `{"V6": {"ip": [16 bytes], "port": n}}`.
-fn host(f: &Obj<'_>) -> Result<HostAddr, String> {
+/// A host as `decode` prints it, `10.0.0.1:10911` or `[::1]:10911`, or the older
+/// `{"V4": {"ip": [..], "port": ..}}`.
+fn host(f: &Obj<'_>, key: &str) -> Result<HostAddr, String> {
+    match f.required(key)? {
+        Value::String(text) => text.parse().map_err(|why| f.bad(key, why)),
+        _ => host_object(&f.object(key)?),
+    }
+}
+
+fn host_object(f: &Obj<'_>) -> Result<HostAddr, String> {
     if f.map.len() != 1 {
         return Err(f.bad("", "must be {\"V4\": ..} or {\"V6\": ..}"));
     }
