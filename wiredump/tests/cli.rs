@@ -836,4 +836,13 @@ fn malformed_msgpack_timestamps_are_reported() {
         lines[2]
     );
     assert_eq!(lines[3]["message"], "ext");
+    // A 260-byte one (ext 16): its length is not taken modulo 256.
+    let hex = format!("c80104ff{}", "00".repeat(260));
+    let out = wiredump(&["-p", "msgpack", "--hex", &hex, "--format", "json"], None);
+    assert!(
+        json_lines(&out)[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("4, 8 or 12")
+    );
 }

@@ -33,7 +33,7 @@ pub use value::{MsgPackDecode, MsgPackEncode, Timestamp};
 
 pub use read::{
     ExtRef, read_array_len, read_bin, read_bool, read_ext, read_ext_section, read_f32, read_f64,
-    read_int, read_map_len, read_nil, read_str, read_timestamp, try_read_nil,
+    read_int, read_map_len, read_nil, read_str, read_timestamp, timestamp_from_data, try_read_nil,
 };
 pub use write::{
     array_len_size, bin_size, ext_size, int_size, str_size, timestamp_size, uint_size,

@@ -230,7 +230,20 @@ pub fn read_timestamp(r: &mut Reader<'_>) -> Result<(i64, u32), DecodeError> {
     if ext.ext_type != super::TIMESTAMP_EXT {
         return Err(invalid("extension is not a timestamp"));
     }
-    let (seconds, nanos) = match *ext.data {
+    timestamp_from_data(ext.data).map_err(invalid)
+}
+
+/// The data of a timestamp extension as `(seconds, nanoseconds)`: 4, 8 or 12 bytes, the
+/// nanoseconds below 10^9, as the msgpack specification defines them; otherwise why not.
+///
+/// ```
+/// use wire_runtime::msgpack::timestamp_from_data;
+///
+/// assert_eq!(timestamp_from_data(&[0, 0, 0, 1]), Ok((1, 0)));
+/// assert!(timestamp_from_data(&[0; 5]).is_err());
+/// ```
+pub fn timestamp_from_data(data: &[u8]) -> Result<(i64, u32), &'static str> {
+    let (seconds, nanos) = match *data {
         [a, b, c, d] => (i64::from(u32::from_be_bytes([a, b, c, d])), 0),
         [a, b, c, d, e, f, g, h] => {
             let packed = u64::from_be_bytes([a, b, c, d, e, f, g, h]);
@@ -241,10 +254,10 @@ pub fn read_timestamp(r: &mut Reader<'_>) -> Result<(i64, u32), DecodeError> {
             secs.copy_from_slice(rest);
             (i64::from_be_bytes(secs), u32::from_be_bytes([a, b, c, d]))
         }
-        _ => return Err(invalid("timestamp of a length other than 4, 8 or 12")),
+        _ => return Err("timestamp of a length other than 4, 8 or 12"),
     };
     if nanos > 999_999_999 {
-        return Err(invalid("timestamp nanoseconds above 999999999"));
+        return Err("timestamp nanoseconds above 999999999");
     }
     Ok((seconds, nanos))
 }

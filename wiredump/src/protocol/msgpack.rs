@@ -3,7 +3,7 @@
 use crate::frames::{Sink, Span, Summary};
 use std::io;
 use wire_protocols::document::{Error as DocumentError, Node};
-use wire_runtime::msgpack::{TIMESTAMP_EXT, Value, read_timestamp};
+use wire_runtime::msgpack::{TIMESTAMP_EXT, Value, timestamp_from_data};
 use wire_runtime::{DecodeError, ErrorKind, Reader, WireDecode, WireEncode};
 
 /// msgpack values back to back; an invalid value stops the dissection (nothing tells where the
@@ -57,16 +57,7 @@ pub fn dissect(bytes: &[u8], sink: &mut impl Sink) -> io::Result<Summary> {
 /// bytes, nanoseconds below 10^9, checked wherever one is nested.
 fn check_timestamps(value: &Value<'_>) -> Result<(), &'static str> {
     match value {
-        Value::Ext(TIMESTAMP_EXT, data) => {
-            let mut bytes = vec![0xc7, data.len() as u8, TIMESTAMP_EXT as u8];
-            bytes.extend_from_slice(data);
-            read_timestamp(&mut Reader::new(&bytes))
-                .map(|_| ())
-                .map_err(|e| match e.kind() {
-                    ErrorKind::InvalidValue(why) => why,
-                    _ => "malformed timestamp",
-                })
-        }
+        Value::Ext(TIMESTAMP_EXT, data) => timestamp_from_data(data).map(|_| ()),
         Value::Array(items) => items.iter().try_for_each(check_timestamps),
         Value::Map(pairs) => pairs
             .iter()
