@@ -10,6 +10,7 @@ pub mod output;
 pub mod protocol;
 pub mod samples;
 pub mod stats;
+pub mod text;
 
 use std::process::ExitCode;
 
