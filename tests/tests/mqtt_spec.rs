@@ -227,12 +227,12 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     (
         "SUBSCRIBE 3.1.1 two filters",
         "SUBSCRIBE",
-        r##"{"subscribe":{"packet_id":1,"properties":null,"filters":[["a",{"qos":"AtLeastOnce","no_local":false,"retain_as_published":false,"retain_handling":"OnSubscribe"}],["#",{"qos":"ExactlyOnce","no_local":false,"retain_as_published":false,"retain_handling":"OnSubscribe"}]]}}"##,
+        r##"{"subscribe":{"packet_id":1,"properties":null,"filters":[{"filter":"a","options":{"qos":"AtLeastOnce","no_local":false,"retain_as_published":false,"retain_handling":"OnSubscribe"}},{"filter":"#","options":{"qos":"ExactlyOnce","no_local":false,"retain_as_published":false,"retain_handling":"OnSubscribe"}}]}}"##,
     ),
     (
         "SUBSCRIBE 5.0 options and id",
         "SUBSCRIBE",
-        r##"{"subscribe":{"packet_id":1,"properties":[{"SubscriptionIdentifier":{"id":7}}],"filters":[["a",{"qos":"AtLeastOnce","no_local":true,"retain_as_published":true,"retain_handling":"Never"}]]}}"##,
+        r##"{"subscribe":{"packet_id":1,"properties":[{"SubscriptionIdentifier":{"id":7}}],"filters":[{"filter":"a","options":{"qos":"AtLeastOnce","no_local":true,"retain_as_published":true,"retain_handling":"Never"}}]}}"##,
     ),
     (
         "SUBACK 3.1.1 granted and failure",
@@ -724,4 +724,21 @@ fn encoding_refuses_what_decoding_would_reject() {
         },
     };
     assert!(mqtt::encode(&not_allowed, Version::V5).is_err());
+}
+
+#[test]
+fn subscribe_filters_read_back_named_and_as_pairs() {
+    let options = r#"{"qos":"AtLeastOnce","no_local":true,"retain_as_published":false,"retain_handling":"Never"}"#;
+    let named = format!(
+        r#"{{"packet_id":1,"properties":null,"filters":[{{"filter":"a/+","options":{options}}}]}}"#
+    );
+    let pairs = format!(r#"{{"packet_id":1,"properties":null,"filters":[["a/+",{options}]]}}"#);
+    let from_named: mqtt::Subscribe<'_> = serde_json::from_str(&named).unwrap();
+    let from_pairs: mqtt::Subscribe<'_> = serde_json::from_str(&pairs).unwrap();
+    assert_eq!(from_named, from_pairs);
+    assert_eq!(from_named.filters[0].0.as_str(), "a/+");
+    assert!(from_named.filters[0].1.no_local);
+    let written: serde_json::Value = serde_json::to_value(&from_pairs).unwrap();
+    let expected: serde_json::Value = serde_json::from_str(&named).unwrap();
+    assert_eq!(written, expected, "written back in the named form");
 }

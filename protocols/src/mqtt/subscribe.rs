@@ -83,9 +83,11 @@ pub struct Subscribe<'a> {
     /// 5.0 only.
     #[wire(if = version == Version::V5, ctx = PropertyScope::Subscribe)]
     pub properties: Option<Properties<'a>>,
-    /// Topic filters with their options; at least one.
+    /// Topic filters with their options; at least one. Serialized as
+    /// `{"filter": .., "options": ..}` objects (the `[filter, options]` pairs of earlier
+    /// versions are still read).
     #[wire(rest)]
-    #[cfg_attr(feature = "serde", serde(borrow))]
+    #[cfg_attr(feature = "serde", serde(borrow, with = "named_filters"))]
     pub filters: Vec<(Utf8Str<'a>, SubscriptionOptions)>,
 }
 
@@ -140,4 +142,53 @@ pub struct UnsubAck<'a> {
     /// 5.0: one reason code per filter.
     #[wire(rest)]
     pub codes: Vec<ReasonCode>,
+}
+
+/// A SUBSCRIBE's filters as named members, `{"filter": "a/#", "options": {..}}`, rather than
+/// as pairs.
+#[cfg(feature = "serde")]
+mod named_filters {
+    use super::{SubscriptionOptions, Utf8Str};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize)]
+    struct Named<'r, 'a> {
+        filter: &'r Utf8Str<'a>,
+        options: &'r SubscriptionOptions,
+    }
+
+    /// Either form, as read back.
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Form<'a> {
+        Named {
+            #[serde(borrow)]
+            filter: Utf8Str<'a>,
+            options: SubscriptionOptions,
+        },
+        Pair(#[serde(borrow)] Utf8Str<'a>, SubscriptionOptions),
+    }
+
+    pub fn serialize<S: Serializer>(
+        filters: &[(Utf8Str<'_>, SubscriptionOptions)],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        s.collect_seq(
+            filters
+                .iter()
+                .map(|(filter, options)| Named { filter, options }),
+        )
+    }
+
+    pub fn deserialize<'de: 'a, 'a, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Vec<(Utf8Str<'a>, SubscriptionOptions)>, D::Error> {
+        let forms = Vec::<Form<'a>>::deserialize(d)?;
+        Ok(forms
+            .into_iter()
+            .map(|form| match form {
+                Form::Named { filter, options } | Form::Pair(filter, options) => (filter, options),
+            })
+            .collect())
+    }
 }
