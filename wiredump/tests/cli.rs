@@ -1,27 +1,10 @@
 //! The `wiredump` binary on the shared golden vectors, the bundled samples and crafted input.
 
+mod common;
+
+use common::{hex_of, json_lines, sample, text, wiredump};
 use serde_json::Value;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn wiredump(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wiredump"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("wiredump runs");
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.unwrap_or_default()).unwrap();
-    drop(input);
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 /// The shared vectors of `protocol`, or `None` (with a message) when `../shared` is absent;
 /// in CI (`CI` set) its absence fails the test instead of passing it unchecked.
@@ -56,11 +39,6 @@ fn protocol_of(variant: &str) -> Option<&'static str> {
         "message_batch" => "rocketmq-batch",
         _ => return None,
     })
-}
-
-/// The bytes as lower-case hex.
-fn hex_of(bytes: &[u8]) -> String {
-    wire_protocols::hex::Hex(bytes).to_string()
 }
 
 /// The non-empty lines of `out`.
@@ -333,12 +311,6 @@ fn msgpack_values_round_trip_through_json_with_their_types() {
         "{}",
         text(&encoded.stderr)
     );
-}
-
-fn sample(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("samples")
-        .join(name)
 }
 
 /// Every frame of every bundled sample (real broker traffic) decodes, and its JSON encodes
@@ -746,13 +718,6 @@ fn an_ignite_client_stream_starts_with_its_handshake() {
 }
 
 /// The JSON lines of a decode.
-fn json_lines(out: &Output) -> Vec<Value> {
-    text(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
 #[test]
 fn a_corrupt_chunk_is_a_checksum_error_unless_verification_is_off() {
     use wire_protocols::stream::{self, Chunk, Command, Deliver, Entry};
