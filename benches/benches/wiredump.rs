@@ -39,6 +39,9 @@ fn capture(megabytes: usize) -> Vec<u8> {
 #[inline(never)]
 fn wiredump_json(stream: &Stream) -> bool {
     let mut printer = Printer::new(Format::Json, io::sink(), Stats::new(false));
+    printer
+        .stream_header(stream, Protocol::Stream, false)
+        .unwrap();
     let summary = wiredump::protocol::dissect(Protocol::Stream, stream, &mut printer).unwrap();
     printer.finish().unwrap();
     summary.failed

@@ -16,7 +16,7 @@
 # Needs python3 with paho-mqtt 2.x (mqtt5, mqtt) and rstream 1.1.1 (stream) (`pip install paho-mqtt==2.2.0
 # rstream==1.1.1`; the RocketMQ client uses only the standard library) and, for
 # the pcaps, tcpdump (installed with apt-get when missing, like the broker scripts install their brokers).
-# Env: PCAPS (default "mqtt5 stream"), CAPTURE_PCAP_MODE (auto | tcpdump | synth, default auto: tcpdump, or a
+# Env: PCAPS (default "mqtt5 stream rocketmq"), CAPTURE_PCAP_MODE (auto | tcpdump | synth, default auto: tcpdump, or a
 #   pcap synthesized from the recorded bytes when tcpdump cannot be installed), SAMPLES_DIR (default wiredump/samples).
 #
 # RocketMQ: scripts/capture/rocketmq_client.py is run as
@@ -28,7 +28,7 @@ cd "$(dirname "$0")/../.."
 
 here=scripts/capture
 samples="${SAMPLES_DIR:-wiredump/samples}"
-pcaps=" ${PCAPS:-mqtt5 stream} "
+pcaps=" ${PCAPS:-mqtt5 stream rocketmq} "
 pcap_mode="${CAPTURE_PCAP_MODE:-auto}"
 
 say() { echo "record.sh: $*" >&2; }

@@ -29,9 +29,13 @@ pub enum Command {
 /// Arguments of `decode`.
 #[derive(Debug, Args, Default)]
 pub struct DecodeArgs {
-    /// The protocol; taken from the well-known port of a pcap capture when left out.
+    /// The protocol; taken from the ports of a pcap capture when left out.
     #[arg(short, long, value_enum)]
     pub protocol: Option<Protocol>,
+    /// In a pcap capture, the protocol served on PORT (like Wireshark's "Decode As"); may be
+    /// repeated, and wins over the well-known ports.
+    #[arg(long = "port", value_name = "PORT=PROTOCOL", value_parser = parse_port_protocol)]
+    pub ports: Vec<(u16, Protocol)>,
     /// Bytes as hex (spaces and colons allowed) instead of a file.
     #[arg(long, conflicts_with = "file")]
     pub hex: Option<String>,
@@ -61,6 +65,45 @@ impl DecodeArgs {
             && self.file.is_none()
             && !self.stats
             && !self.no_verify
+            && self.ports.is_empty()
+    }
+}
+
+/// `PORT=PROTOCOL`, as `--port` takes it.
+fn parse_port_protocol(arg: &str) -> Result<(u16, Protocol), String> {
+    let (port, name) = arg
+        .split_once('=')
+        .ok_or("expected PORT=PROTOCOL, such as 10911=rocketmq")?;
+    let port = port
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{port}` is not a port number (0 to 65535)"))?;
+    let protocol = Protocol::from_str(name.trim(), true).map_err(|_| {
+        let names: Vec<&str> = Protocol::value_variants()
+            .iter()
+            .map(|p| p.name())
+            .collect();
+        format!(
+            "no protocol is called `{name}`; one of: {}",
+            names.join(", ")
+        )
+    })?;
+    Ok((port, protocol))
+}
+
+/// Which protocol is served on which port: the `--port` choices first, then the well-known
+/// ports.
+#[derive(Debug, Clone, Default)]
+pub struct Ports(pub Vec<(u16, Protocol)>);
+
+impl Ports {
+    /// The protocol served on `port`, if any.
+    pub fn protocol(&self, port: u16) -> Option<Protocol> {
+        self.0
+            .iter()
+            .find(|(p, _)| *p == port)
+            .map(|(_, protocol)| *protocol)
+            .or_else(|| Protocol::from_port(port))
     }
 }
 
@@ -131,6 +174,8 @@ pub enum Format {
     Text,
     /// One JSON object per frame and line.
     Json,
+    /// One line per frame: offset, direction, message kind and its key members.
+    Summary,
 }
 
 /// Which end of a connection sent the bytes.

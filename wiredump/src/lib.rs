@@ -8,8 +8,10 @@ pub mod frames;
 pub mod input;
 pub mod output;
 pub mod protocol;
+pub mod readable;
 pub mod samples;
 pub mod stats;
+pub mod summary;
 pub mod text;
 
 use std::process::ExitCode;
@@ -20,7 +22,8 @@ pub fn decode(args: &cli::DecodeArgs) -> Result<ExitCode, String> {
     let stats = stats::Stats::new(args.stats);
     let mut printer = output::Printer::new(args.format, std::io::stdout().lock(), stats);
     printer.verify = !args.no_verify;
-    let failed = dissect_all(&streams, args.protocol, &mut printer)?;
+    let ports = cli::Ports(args.ports.clone());
+    let failed = dissect_all(&streams, args.protocol, &ports, &mut printer)?;
     printer.stats.report();
     printer
         .finish()
@@ -36,14 +39,16 @@ pub fn decode(args: &cli::DecodeArgs) -> Result<ExitCode, String> {
 pub fn dissect_all<W: std::io::Write>(
     streams: &[input::Stream],
     protocol: Option<cli::Protocol>,
+    ports: &cli::Ports,
     printer: &mut output::Printer<W>,
 ) -> Result<bool, String> {
     let mut failed = false;
     for stream in streams {
         let protocol = match protocol {
             Some(p) => p,
-            None => stream.port_protocol().ok_or(
-                "cannot tell the protocol: pass --protocol (no well-known port in the capture)",
+            None => stream.port_protocol(ports).ok_or(
+                "cannot tell the protocol: pass --protocol, or --port PORT=PROTOCOL for the \
+                 server's port (no well-known port in the capture)",
             )?,
         };
         let write_error = |e: std::io::Error| format!("writing output: {e}");

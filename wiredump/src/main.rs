@@ -5,6 +5,7 @@
 //! wiredump                                   # dissect the bundled sample captures
 //! wiredump --protocol mqtt5 --hex 300d...    # one frame from hex (decode is the default)
 //! wiredump decode -p stream capture.pcap --format json
+//! wiredump --port 20911=rocketmq capture.pcap --format summary
 //! wiredump decode -p mqtt5 --hex ... --format json | wiredump encode -p mqtt5
 //! ```
 

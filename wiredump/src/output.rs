@@ -4,7 +4,8 @@ use crate::cli::{Format, Protocol, Side};
 use crate::frames::{Sink, Span};
 use crate::input::Stream;
 use crate::stats::Stats;
-use crate::text::write_fields;
+use crate::text::{Style, write_fields};
+use crate::{readable, summary};
 use serde::Serialize;
 use std::io::{self, Write};
 use wire_runtime::{DecodeError, ErrorKind};
@@ -15,6 +16,8 @@ pub struct Printer<W: Write> {
     format: Format,
     out: io::BufWriter<W>,
     side: Side,
+    protocol: Protocol,
+    style: Style,
     index: usize,
     /// Statistics, when asked for.
     pub stats: Stats,
@@ -31,6 +34,8 @@ impl<W: Write> Printer<W> {
             format,
             out: io::BufWriter::with_capacity(1 << 16, out),
             side: Side::Client,
+            protocol: Protocol::Mqtt5,
+            style: Style::default(),
             index: 0,
             stats,
             progress: indicatif::ProgressBar::hidden(),
@@ -46,8 +51,12 @@ impl<W: Write> Printer<W> {
         heading: bool,
     ) -> io::Result<()> {
         self.side = stream.side;
+        self.protocol = protocol;
+        self.style = Style {
+            hidden: crate::protocol::text_hidden(protocol),
+        };
         self.index = 0;
-        if heading && self.format == Format::Text {
+        if heading && self.format != Format::Json {
             writeln!(
                 self.out,
                 "== {}: {} ({} bytes)",
@@ -101,8 +110,9 @@ impl<W: Write> Sink for Printer<W> {
         self.stats.frame(message, span.len);
         let index = self.index;
         self.index += 1;
+        let times = readable::may_hold_times(self.protocol, message);
         match self.format {
-            Format::Json => {
+            Format::Json if !times => {
                 let line = FrameJson {
                     offset: span.offset,
                     direction: self.direction(),
@@ -112,16 +122,38 @@ impl<W: Write> Sink for Printer<W> {
                 serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
                 self.out.write_all(b"\n")
             }
-            Format::Text => {
+            Format::Json => {
+                let mut fields = serde_json::to_value(fields).map_err(io::Error::other)?;
+                readable::add_times(&mut fields);
+                let line = FrameJson {
+                    offset: span.offset,
+                    direction: self.direction(),
+                    message,
+                    fields: &fields,
+                };
+                serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
+                self.out.write_all(b"\n")
+            }
+            Format::Text | Format::Summary => {
+                let mut value = serde_json::to_value(fields).map_err(io::Error::other)?;
+                if times {
+                    readable::add_times(&mut value);
+                }
+                let (offset, direction) = (span.offset, self.direction());
+                if self.format == Format::Summary {
+                    let keys = summary::key_members(self.protocol, &value);
+                    let gap = if keys.is_empty() { "" } else { " " };
+                    return writeln!(
+                        self.out,
+                        "{index:>5} @{offset:<8} {direction:<6} {message}{gap}{keys}"
+                    );
+                }
                 writeln!(
                     self.out,
-                    "[{index}] @{} {} {message} ({} bytes)",
-                    span.offset,
-                    self.direction(),
+                    "[{index}] @{offset} {direction} {message} ({} bytes)",
                     span.len
                 )?;
-                let value = serde_json::to_value(fields).map_err(io::Error::other)?;
-                write_fields(&mut self.out, &value, 1)
+                write_fields(&mut self.out, &value, 1, &self.style)
             }
         }
     }
@@ -143,7 +175,7 @@ impl<W: Write> Sink for Printer<W> {
                 serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
                 self.out.write_all(b"\n")
             }
-            Format::Text => {
+            Format::Text | Format::Summary => {
                 let then = if skipped {
                     "skipped"
                 } else {
@@ -177,7 +209,7 @@ impl<W: Write> Sink for Printer<W> {
                 serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
                 self.out.write_all(b"\n")
             }
-            Format::Text => writeln!(
+            Format::Text | Format::Summary => writeln!(
                 self.out,
                 "[{}] @{offset} {} ERROR: {what}",
                 self.index,

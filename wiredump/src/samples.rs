@@ -70,6 +70,7 @@ pub fn run() -> Result<ExitCode, String> {
             failed |= crate::dissect_all(
                 std::slice::from_ref(&stream),
                 Some(sample.protocol),
+                &crate::cli::Ports::default(),
                 &mut printer,
             )?;
         }

@@ -5,7 +5,7 @@ mod stream;
 
 pub use stream::Stream;
 
-use crate::cli::DecodeArgs;
+use crate::cli::{DecodeArgs, Ports};
 use std::io::Read;
 
 /// The streams named by the arguments.
@@ -27,7 +27,7 @@ pub fn read(args: &DecodeArgs) -> Result<Vec<Stream>, String> {
         }
     };
     if pcap::is_capture(&bytes) {
-        pcap::streams(&bytes).map_err(|e| format!("{label}: {e}"))
+        pcap::streams(&bytes, &Ports(args.ports.clone())).map_err(|e| format!("{label}: {e}"))
     } else {
         Ok(vec![Stream::raw(label, bytes, args.from)])
     }

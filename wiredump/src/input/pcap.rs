@@ -1,7 +1,7 @@
 //! pcap and pcapng captures: TCP streams reassembled per direction.
 
 use super::Stream;
-use crate::cli::{Protocol, Side};
+use crate::cli::{Ports, Side};
 use etherparse::{NetSlice, SlicedPacket, TransportSlice};
 use pcap_file::DataLink;
 use std::collections::{BTreeMap, HashMap};
@@ -74,7 +74,7 @@ impl Flow {
 }
 
 /// Every TCP stream of the capture, client side first for each connection.
-pub fn streams(bytes: &[u8]) -> Result<Vec<Stream>, String> {
+pub fn streams(bytes: &[u8], ports: &Ports) -> Result<Vec<Stream>, String> {
     let mut flows: HashMap<(Endpoint, Endpoint), Flow> = HashMap::new();
     let mut seen = 0;
     for_each_packet(bytes, |link, data| {
@@ -105,7 +105,7 @@ pub fn streams(bytes: &[u8]) -> Result<Vec<Stream>, String> {
     // is not well known.
     let mut connections: Vec<((Endpoint, Endpoint), usize)> = flows
         .iter()
-        .filter(|((a, b), _)| is_client(&flows, *a, *b))
+        .filter(|((a, b), _)| is_client(&flows, ports, *a, *b))
         .map(|(key, flow)| (*key, flow.first_seen))
         .collect();
     connections.sort_by_key(|(_, first)| *first);
@@ -157,13 +157,18 @@ fn fmt((ip, port): Endpoint) -> String {
 }
 
 /// Whether `a` is the client of the connection between `a` and `b`.
-fn is_client(flows: &HashMap<(Endpoint, Endpoint), Flow>, a: Endpoint, b: Endpoint) -> bool {
+fn is_client(
+    flows: &HashMap<(Endpoint, Endpoint), Flow>,
+    ports: &Ports,
+    a: Endpoint,
+    b: Endpoint,
+) -> bool {
     let forward = flows.get(&(a, b)).is_some_and(|f| f.opened);
     let backward = flows.get(&(b, a)).is_some_and(|f| f.opened);
     if forward != backward {
         return forward;
     }
-    match (Protocol::from_port(a.1), Protocol::from_port(b.1)) {
+    match (ports.protocol(a.1), ports.protocol(b.1)) {
         (None, Some(_)) => true,
         (Some(_), None) => false,
         // No handshake and no well-known port: the one that spoke first.

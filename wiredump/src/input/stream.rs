@@ -1,6 +1,6 @@
 //! One captured or raw byte stream, and what it tells of its protocol.
 
-use crate::cli::{Protocol, Side};
+use crate::cli::{Ports, Protocol, Side};
 
 /// One direction of one connection (or the whole raw input).
 #[derive(Debug, Clone)]
@@ -29,11 +29,11 @@ impl Stream {
         }
     }
 
-    /// The protocol of a captured connection, from its well-known server port; MQTT's version
+    /// The protocol of a captured connection, from its server port (`ports`); MQTT's version
     /// from the client's CONNECT when it is in the capture.
-    pub fn port_protocol(&self) -> Option<Protocol> {
+    pub fn port_protocol(&self, ports: &Ports) -> Option<Protocol> {
         let (src, dst) = self.ports?;
-        let protocol = Protocol::from_port(dst).or_else(|| Protocol::from_port(src))?;
+        let protocol = ports.protocol(dst).or_else(|| ports.protocol(src))?;
         if protocol == Protocol::Mqtt5 && mqtt_connect_level(&self.client_start) == Some(4) {
             return Some(Protocol::Mqtt);
         }

@@ -30,6 +30,15 @@ pub fn dissect(protocol: Protocol, stream: &Stream, sink: &mut impl Sink) -> io:
     }
 }
 
+/// Members the text format leaves out for `protocol`: those its version does not have.
+pub fn text_hidden(protocol: Protocol) -> &'static [&'static str] {
+    match protocol {
+        Protocol::Mqtt => mqtt::NOT_IN_V311,
+        Protocol::Mqtt5 => mqtt::NOT_IN_V5,
+        _ => &[],
+    }
+}
+
 /// The bytes of the frame `frame` describes (`{"message": .., "fields": ..}`).
 pub fn encode(protocol: Protocol, from: Side, frame: &Value) -> Result<Vec<u8>, String> {
     let message = frame["message"]

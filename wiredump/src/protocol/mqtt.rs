@@ -7,6 +7,18 @@ use wire_protocols::document::{Error as DocumentError, Node};
 use wire_protocols::mqtt;
 use wire_runtime::DecodeError;
 
+/// Members 3.1.1 packets do not have (decoded as their 5.0 defaults), left out of text.
+pub const NOT_IN_V311: &[&str] = &[
+    "properties",
+    "reason",
+    "no_local",
+    "retain_as_published",
+    "retain_handling",
+];
+
+/// Members 5.0 packets do not have: CONNACK's return code is 3.1.1's.
+pub const NOT_IN_V5: &[&str] = &["return_code"];
+
 /// MQTT packets of `version`, back to back.
 pub fn dissect(bytes: &[u8], version: mqtt::Version, sink: &mut impl Sink) -> io::Result<Summary> {
     framed(bytes, sink, mqtt_len, |f, s, span| {
