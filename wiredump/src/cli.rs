@@ -40,7 +40,8 @@ pub struct DecodeArgs {
     #[arg(long, conflicts_with = "file")]
     pub hex: Option<String>,
     /// A raw byte stream (frames back to back) or a pcap/pcapng capture; `-` or nothing with
-    /// `--hex` absent reads stdin.
+    /// `--hex` absent reads stdin, where a capture is dissected as it arrives
+    /// (`tcpdump -U -w - | wiredump -`).
     pub file: Option<PathBuf>,
     /// Output format.
     #[arg(short, long, value_enum, default_value_t = Format::Text)]
@@ -58,7 +59,7 @@ pub struct DecodeArgs {
 }
 
 impl DecodeArgs {
-    /// True when no argument was given at all.
+    /// True when no argument but the format was given.
     pub fn is_empty(&self) -> bool {
         self.protocol.is_none()
             && self.hex.is_none()

@@ -18,12 +18,19 @@ use std::process::ExitCode;
 
 /// Dissects the input the arguments name; exit status 1 if any frame failed to decode.
 pub fn decode(args: &cli::DecodeArgs) -> Result<ExitCode, String> {
-    let streams = input::read(args)?;
+    let input = input::open(args)?;
     let stats = stats::Stats::new(args.stats);
     let mut printer = output::Printer::new(args.format, std::io::stdout().lock(), stats);
     printer.verify = !args.no_verify;
     let ports = cli::Ports(args.ports.clone());
-    let failed = dissect_all(&streams, args.protocol, &ports, &mut printer)?;
+    let failed = match input {
+        input::Input::Streams(streams) => {
+            dissect_all(&streams, args.protocol, &ports, &mut printer)?
+        }
+        input::Input::Live { capture, pcapng } => {
+            input::live::dissect(capture, pcapng, args.protocol, &ports, &mut printer)?
+        }
+    };
     printer.stats.report();
     printer
         .finish()

@@ -18,7 +18,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(cli::Command::Encode(args)) => encode::run(&args),
         Some(cli::Command::Decode(args)) => wiredump::decode(&args),
-        None if cli.decode.is_empty() => samples::run(),
+        None if cli.decode.is_empty() => samples::run(cli.decode.format),
         None => wiredump::decode(&cli.decode),
     };
     match result {

@@ -18,6 +18,8 @@ pub struct Printer<W: Write> {
     side: Side,
     protocol: Protocol,
     style: Style,
+    /// The live stream printed last, for headings.
+    label: String,
     index: usize,
     /// Statistics, when asked for.
     pub stats: Stats,
@@ -36,6 +38,7 @@ impl<W: Write> Printer<W> {
             side: Side::Client,
             protocol: Protocol::Mqtt5,
             style: Style::default(),
+            label: String::new(),
             index: 0,
             stats,
             progress: indicatif::ProgressBar::hidden(),
@@ -66,6 +69,42 @@ impl<W: Write> Printer<W> {
             )?;
         }
         Ok(())
+    }
+
+    /// Goes on with one direction of a live `connection` at frame `index` (frames of several
+    /// connections interleave as they arrive); text and summary output get a heading when
+    /// the connection changes.
+    pub fn resume(
+        &mut self,
+        connection: &str,
+        protocol: Protocol,
+        side: Side,
+        index: usize,
+    ) -> io::Result<()> {
+        let label = connection;
+        let changed = self.protocol != protocol || self.label != label;
+        self.side = side;
+        self.protocol = protocol;
+        self.style = Style {
+            hidden: crate::protocol::text_hidden(protocol),
+        };
+        self.index = index;
+        if changed && self.format != Format::Json {
+            writeln!(self.out, "== {}: {label}", protocol.name())?;
+        }
+        self.label.clear();
+        self.label.push_str(label);
+        Ok(())
+    }
+
+    /// The index the next frame gets.
+    pub fn next_index(&self) -> usize {
+        self.index
+    }
+
+    /// Writes out what is buffered (live output, frame by frame as they complete).
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
     }
 
     /// Flushes the output.

@@ -45,9 +45,9 @@ const SAMPLES: &[Sample] = &[
 /// A pcap of a real MQTT 5.0 connection (dissected by `wiredump -p mqtt5 samples/mqtt5.pcap`).
 pub const MQTT5_PCAP: &[u8] = include_bytes!("../samples/mqtt5.pcap");
 
-/// Dissects every bundled sample as text on stdout.
-pub fn run() -> Result<ExitCode, String> {
-    let mut printer = Printer::new(Format::Text, std::io::stdout().lock(), Stats::new(false));
+/// Dissects every bundled sample on stdout, in `format`.
+pub fn run(format: Format) -> Result<ExitCode, String> {
+    let mut printer = Printer::new(format, std::io::stdout().lock(), Stats::new(false));
     let mut failed = false;
     for sample in SAMPLES {
         for (side, bytes) in [(Side::Client, sample.client), (Side::Server, sample.server)] {

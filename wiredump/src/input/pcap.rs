@@ -5,6 +5,7 @@ use crate::cli::{Ports, Side};
 use etherparse::{NetSlice, SlicedPacket, TransportSlice};
 use pcap_file::DataLink;
 use std::collections::{BTreeMap, HashMap};
+use std::io::Read;
 use std::net::IpAddr;
 
 /// True when `bytes` start like a pcap or pcapng file.
@@ -21,18 +22,20 @@ pub fn is_capture(bytes: &[u8]) -> bool {
     )
 }
 
-type Endpoint = (IpAddr, u16);
+/// An IP address and port.
+pub(super) type Endpoint = (IpAddr, u16);
 
 /// One direction of a TCP connection being reassembled.
 #[derive(Default)]
-struct Flow {
+pub(super) struct Flow {
     /// Order of first appearance, to keep the output in capture order.
-    first_seen: usize,
+    pub(super) first_seen: usize,
     /// Sequence number of the next byte expected, once known.
     next_seq: Option<u32>,
     /// Segments that arrived ahead of `next_seq`.
     pending: BTreeMap<u32, Vec<u8>>,
-    bytes: Vec<u8>,
+    /// The bytes so far, in order.
+    pub(super) bytes: Vec<u8>,
     /// This side opened the connection (sent the SYN without ACK).
     opened: bool,
 }
@@ -73,39 +76,59 @@ impl Flow {
     }
 }
 
-/// Every TCP stream of the capture, client side first for each connection.
-pub fn streams(bytes: &[u8], ports: &Ports) -> Result<Vec<Stream>, String> {
-    let mut flows: HashMap<(Endpoint, Endpoint), Flow> = HashMap::new();
-    let mut seen = 0;
-    for_each_packet(bytes, |link, data| {
-        let Some(Segment {
+/// The TCP flows of a capture (one per direction of each connection), reassembled as its
+/// packets are added.
+#[derive(Default)]
+pub(super) struct Flows {
+    map: HashMap<(Endpoint, Endpoint), Flow>,
+    seen: usize,
+}
+
+impl Flows {
+    /// Adds a packet; the flow (source, destination) it belongs to, if it is TCP.
+    pub(super) fn add(&mut self, link: DataLink, data: &[u8]) -> Option<(Endpoint, Endpoint)> {
+        let Segment {
             src,
             dst,
             seq,
             syn,
             ack,
             payload,
-        }) = tcp(link, data)
-        else {
-            return;
-        };
-        let flow = flows.entry((src, dst)).or_default();
-        if flow.next_seq.is_none()
-            && flow.bytes.is_empty()
-            && flow.pending.is_empty()
-            && flow.first_seen == 0
-        {
-            seen += 1;
-            flow.first_seen = seen;
+        } = tcp(link, data)?;
+        let flow = self.map.entry((src, dst)).or_default();
+        if flow.first_seen == 0 {
+            self.seen += 1;
+            flow.first_seen = self.seen;
         }
         flow.opened |= syn && !ack;
         flow.segment(seq, syn, payload);
+        Some((src, dst))
+    }
+
+    /// The flow from `from` to `to`.
+    pub(super) fn get(&self, from: Endpoint, to: Endpoint) -> Option<&Flow> {
+        self.map.get(&(from, to))
+    }
+
+    /// Whether `a` is the client of the connection between `a` and `b`.
+    pub(super) fn is_client(&self, ports: &Ports, a: Endpoint, b: Endpoint) -> bool {
+        is_client(&self.map, ports, a, b)
+    }
+}
+
+/// Every TCP stream of the capture, client side first for each connection.
+pub fn streams(bytes: &[u8], ports: &Ports) -> Result<Vec<Stream>, String> {
+    let mut all = Flows::default();
+    for_each_packet(bytes, is_pcapng(bytes), |link, data| {
+        all.add(link, data);
+        Ok(())
     })?;
+    let flows = &all.map;
     // Pair the two directions of each connection; the client opened it or uses a port that
     // is not well known.
     let mut connections: Vec<((Endpoint, Endpoint), usize)> = flows
         .iter()
-        .filter(|((a, b), _)| is_client(&flows, ports, *a, *b))
+        .filter(|((a, b), _)| is_client(flows, ports, *a, *b))
         .map(|(key, flow)| (*key, flow.first_seen))
         .collect();
     connections.sort_by_key(|(_, first)| *first);
@@ -149,7 +172,8 @@ pub fn streams(bytes: &[u8], ports: &Ports) -> Result<Vec<Stream>, String> {
     Ok(out)
 }
 
-fn fmt((ip, port): Endpoint) -> String {
+/// `a.b.c.d:port` or `[v6]:port`.
+pub(super) fn fmt((ip, port): Endpoint) -> String {
     match ip {
         IpAddr::V4(ip) => format!("{ip}:{port}"),
         IpAddr::V6(ip) => format!("[{ip}]:{port}"),
@@ -180,39 +204,69 @@ fn is_client(
     }
 }
 
-/// Calls `f` with the link type and data of every packet.
-fn for_each_packet(bytes: &[u8], mut f: impl FnMut(DataLink, &[u8])) -> Result<(), String> {
-    if bytes.starts_with(&[0x0a, 0x0d, 0x0d, 0x0a]) {
-        let mut reader = pcap_file::pcapng::PcapNgReader::new(bytes).map_err(|e| e.to_string())?;
+/// True when a capture starting with `magic` is pcapng (else classic pcap).
+pub(super) fn is_pcapng(magic: &[u8]) -> bool {
+    magic.starts_with(&[0x0a, 0x0d, 0x0d, 0x0a])
+}
+
+/// Calls `f` with the link type and data of every packet of the capture `input` reads, as
+/// each packet arrives (a pipe is read as far as the next packet, no further); stops at
+/// `f`'s first error.
+pub(super) fn for_each_packet<R: Read>(
+    input: R,
+    pcapng: bool,
+    mut f: impl FnMut(DataLink, &[u8]) -> Result<(), String>,
+) -> Result<(), String> {
+    if pcapng {
+        let mut reader = pcap_file::pcapng::PcapNgReader::new(input).map_err(|e| e.to_string())?;
         let mut links = Vec::new();
         while let Some(block) = reader.next_block() {
-            match block.map_err(|e| e.to_string())? {
+            let Some(block) = ended_inside(block)? else {
+                break;
+            };
+            match block {
                 pcap_file::pcapng::Block::InterfaceDescription(idb) => links.push(idb.linktype),
                 pcap_file::pcapng::Block::EnhancedPacket(epb) => {
                     let link = links
                         .get(epb.interface_id as usize)
                         .copied()
                         .unwrap_or(DataLink::ETHERNET);
-                    f(link, &epb.data);
+                    f(link, &epb.data)?;
                 }
                 pcap_file::pcapng::Block::SimplePacket(spb) => {
                     f(
                         links.first().copied().unwrap_or(DataLink::ETHERNET),
                         &spb.data,
-                    );
+                    )?;
                 }
                 _ => {}
             }
         }
     } else {
-        let mut reader = pcap_file::pcap::PcapReader::new(bytes).map_err(|e| e.to_string())?;
+        let mut reader = pcap_file::pcap::PcapReader::new(input).map_err(|e| e.to_string())?;
         let link = reader.header().datalink;
         while let Some(packet) = reader.next_packet() {
-            let packet = packet.map_err(|e| e.to_string())?;
-            f(link, &packet.data);
+            let Some(packet) = ended_inside(packet)? else {
+                break;
+            };
+            f(link, &packet.data)?;
         }
     }
     Ok(())
+}
+
+/// A record read, or `None` where the capture ends inside it (a capture stopped while it was
+/// written): what came before is still dissected, and the loss is said on stderr.
+fn ended_inside<T>(record: Result<T, pcap_file::PcapError>) -> Result<Option<T>, String> {
+    match record {
+        Ok(record) => Ok(Some(record)),
+        Err(pcap_file::PcapError::IncompleteBuffer) => Ok(None),
+        Err(pcap_file::PcapError::IoError(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
+            eprintln!("wiredump: the capture ends inside a packet record; that packet is left out");
+            Ok(None)
+        }
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// What reassembly needs of a TCP packet.

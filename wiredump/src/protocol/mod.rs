@@ -17,13 +17,22 @@ use wire_protocols::Document;
 
 /// Dissects `stream` as `protocol`, frame by frame, into `sink`.
 pub fn dissect(protocol: Protocol, stream: &Stream, sink: &mut impl Sink) -> io::Result<Summary> {
-    let bytes = &stream.bytes;
+    dissect_bytes(protocol, &stream.bytes, stream.side, sink)
+}
+
+/// Dissects `bytes`, sent by `side`, as `protocol`, frame by frame, into `sink`.
+pub fn dissect_bytes(
+    protocol: Protocol,
+    bytes: &[u8],
+    side: Side,
+    sink: &mut impl Sink,
+) -> io::Result<Summary> {
     match protocol {
         Protocol::Mqtt => mqtt::dissect(bytes, wire_protocols::mqtt::Version::V311, sink),
         Protocol::Mqtt5 => mqtt::dissect(bytes, wire_protocols::mqtt::Version::V5, sink),
         Protocol::Stream => stream::dissect(bytes, sink),
         Protocol::Msgpack => msgpack::dissect(bytes, sink),
-        Protocol::Ignite => ignite::dissect(bytes, stream.side, sink),
+        Protocol::Ignite => ignite::dissect(bytes, side, sink),
         Protocol::Rocketmq | Protocol::RocketmqMessage | Protocol::RocketmqBatch => {
             rocketmq::dissect(protocol, bytes, sink)
         }
