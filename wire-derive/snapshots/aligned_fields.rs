@@ -82,7 +82,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for XdrFile<'a> {
     }
     #[inline]
     #[allow(unused_variables, clippy::needless_question_mark)]
-    fn encode<__B: ::wire_runtime::__private::BufMut + ?Sized>(
+    fn encode<__B: ::wire_runtime::__private::BufMut + ?::core::marker::Sized>(
         &self,
         __buf: &mut __B,
     ) -> ::wire_runtime::__private::Result<(), ::wire_runtime::__private::EncodeError> {

@@ -80,7 +80,7 @@ impl<'a> ::wire_runtime::__private::EncodeWith<PublishFlags> for Publish<'a> {
     }
     #[inline]
     #[allow(unused_variables, clippy::needless_question_mark)]
-    fn encode_with<__B: ::wire_runtime::__private::BufMut + ?Sized>(
+    fn encode_with<__B: ::wire_runtime::__private::BufMut + ?::core::marker::Sized>(
         &self,
         __buf: &mut __B,
         __ctx: PublishFlags,

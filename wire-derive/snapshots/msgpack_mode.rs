@@ -132,7 +132,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for ResponseHeader<'a> {
     }
     #[inline]
     #[allow(unused_variables, clippy::needless_question_mark)]
-    fn encode<__B: ::wire_runtime::__private::BufMut + ?Sized>(
+    fn encode<__B: ::wire_runtime::__private::BufMut + ?::core::marker::Sized>(
         &self,
         __buf: &mut __B,
     ) -> ::wire_runtime::__private::Result<(), ::wire_runtime::__private::EncodeError> {
@@ -205,7 +205,7 @@ impl<'a> ::wire_runtime::__private::msgpack::MsgPackEncode for ResponseHeader<'a
         <Self as ::wire_runtime::__private::WireEncode>::encoded_len(self)
     }
     #[inline]
-    fn encode_msgpack<__B: ::wire_runtime::__private::BufMut + ?Sized>(
+    fn encode_msgpack<__B: ::wire_runtime::__private::BufMut + ?::core::marker::Sized>(
         &self,
         __buf: &mut __B,
     ) -> ::wire_runtime::__private::Result<(), ::wire_runtime::__private::EncodeError> {

@@ -101,7 +101,7 @@ impl ::wire_runtime::__private::WireEncode for PubAck {
     }
     #[inline]
     #[allow(unused_variables, clippy::needless_question_mark)]
-    fn encode<__B: ::wire_runtime::__private::BufMut + ?Sized>(
+    fn encode<__B: ::wire_runtime::__private::BufMut + ?::core::marker::Sized>(
         &self,
         __buf: &mut __B,
     ) -> ::wire_runtime::__private::Result<(), ::wire_runtime::__private::EncodeError> {

@@ -97,7 +97,7 @@ impl ::wire_runtime::__private::WireEncode for Packet {
     }
     #[inline(always)]
     #[allow(unused_variables, clippy::needless_question_mark)]
-    fn encode<__B: ::wire_runtime::__private::BufMut + ?Sized>(
+    fn encode<__B: ::wire_runtime::__private::BufMut + ?::core::marker::Sized>(
         &self,
         __buf: &mut __B,
     ) -> ::wire_runtime::__private::Result<(), ::wire_runtime::__private::EncodeError> {

@@ -120,7 +120,7 @@ impl ::wire_runtime::__private::EncodeWith<(u8, u8)> for Payload {
     }
     #[inline(always)]
     #[allow(unused_variables, clippy::needless_question_mark)]
-    fn encode_with<__B: ::wire_runtime::__private::BufMut + ?Sized>(
+    fn encode_with<__B: ::wire_runtime::__private::BufMut + ?::core::marker::Sized>(
         &self,
         __buf: &mut __B,
         __ctx: (u8, u8),

@@ -141,7 +141,7 @@ fn errors_with_fallback(
                     fn encoded_len_with(&self, _: #ctx_ty) -> usize {
                         ::core::unimplemented!()
                     }
-                    fn encode_with<B: ::wire_runtime::bytes::BufMut + ?Sized>(&self, _: &mut B, _: #ctx_ty) -> ::core::result::Result<(), ::wire_runtime::EncodeError> {
+                    fn encode_with<B: ::wire_runtime::bytes::BufMut + ?::core::marker::Sized>(&self, _: &mut B, _: #ctx_ty) -> ::core::result::Result<(), ::wire_runtime::EncodeError> {
                         ::core::unimplemented!()
                     }
                 }
@@ -151,7 +151,7 @@ fn errors_with_fallback(
                     fn encoded_len(&self) -> usize {
                         ::core::unimplemented!()
                     }
-                    fn encode<B: ::wire_runtime::bytes::BufMut + ?Sized>(&self, _: &mut B) -> ::core::result::Result<(), ::wire_runtime::EncodeError> {
+                    fn encode<B: ::wire_runtime::bytes::BufMut + ?::core::marker::Sized>(&self, _: &mut B) -> ::core::result::Result<(), ::wire_runtime::EncodeError> {
                         ::core::unimplemented!()
                     }
                 }

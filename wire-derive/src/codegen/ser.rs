@@ -64,7 +64,7 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
 
                 #encode_inline
                 #[allow(unused_variables, clippy::needless_question_mark)]
-                fn encode_with<__B: #rt::BufMut + ?Sized>(&self, __buf: &mut __B, __ctx: #ctx_ty) -> #rt::Result<(), #rt::EncodeError> {
+                fn encode_with<__B: #rt::BufMut + ?::core::marker::Sized>(&self, __buf: &mut __B, __ctx: #ctx_ty) -> #rt::Result<(), #rt::EncodeError> {
                     #encode_body
                 }
             }
@@ -84,7 +84,7 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
 
                     #encode_inline
                     #[allow(unused_variables, clippy::needless_question_mark)]
-                    fn encode<__B: #rt::BufMut + ?Sized>(&self, __buf: &mut __B) -> #rt::Result<(), #rt::EncodeError> {
+                    fn encode<__B: #rt::BufMut + ?::core::marker::Sized>(&self, __buf: &mut __B) -> #rt::Result<(), #rt::EncodeError> {
                         #encode_body
                     }
                 }
@@ -622,7 +622,7 @@ fn msgpack_impl(cont: &Container<'_>) -> TokenStream {
             }
 
             #[inline]
-            fn encode_msgpack<__B: #rt::BufMut + ?Sized>(&self, __buf: &mut __B) -> #rt::Result<(), #rt::EncodeError> {
+            fn encode_msgpack<__B: #rt::BufMut + ?::core::marker::Sized>(&self, __buf: &mut __B) -> #rt::Result<(), #rt::EncodeError> {
                 <Self as #rt::WireEncode>::encode(self, __buf)
             }
         }
