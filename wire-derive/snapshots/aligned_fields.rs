@@ -56,6 +56,67 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for XdrFile<'a> {
             data: __wire_data,
         })
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __start = __r.offset();
+        let __span = __spans.open("name", __r.offset());
+        let __wire_name: &'a str = __rt::field(
+            "XdrFile",
+            "name",
+            #[inline(always)]
+            || __rt::Ok({
+                let __n = __rt::read_len::<u32>(__r, __rt::ByteOrder::Big)?;
+                let __s1 = &mut __r.section(__n)?;
+                let __v = <&'a str as __rt::WireDecode<
+                    'de,
+                >>::decode_spanned(__s1, __spans)?;
+                __s1.expect_end()?;
+                __v
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        __rt::skip_align(__r, __start, 4, true)
+            .map_err(|e| e.in_field("XdrFile", "name"))?;
+        let __span = __spans.open("kind", __r.offset());
+        let __wire_kind: u32 = __rt::field(
+            "XdrFile",
+            "kind",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<4>()?;
+                u32::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("data", __r.offset());
+        let __wire_data: Vec<u8> = __rt::field(
+            "XdrFile",
+            "data",
+            #[inline(always)]
+            || __rt::Ok({
+                let __n = __rt::read_len::<u32>(__r, __rt::ByteOrder::Big)?;
+                let __s1 = &mut __r.section(__n)?;
+                let __v = __s1.take_rest().to_vec();
+                __s1.expect_end()?;
+                __v
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        __rt::skip_align(__r, __start, 4, false)
+            .map_err(|e| e.in_field("XdrFile", "data"))?;
+        __rt::Ok(Self {
+            name: __wire_name,
+            kind: __wire_kind,
+            data: __wire_data,
+        })
+    }
 }
 #[automatically_derived]
 impl<'a> ::wire_runtime::__private::WireEncode for XdrFile<'a> {

@@ -68,6 +68,75 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Compact<'a> {
             client_id: __wire_client_id,
         })
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __span = __spans.open("topic", __r.offset());
+        let __wire_topic: &'a str = __rt::field(
+            "Compact",
+            "topic",
+            #[inline(always)]
+            || __rt::Ok({
+                let __n = __rt::read_len::<
+                    ::wire_runtime::__private::Biased<
+                        ::wire_runtime::__private::VarInt,
+                        1,
+                    >,
+                >(__r, __rt::ByteOrder::Big)?;
+                let __s1 = &mut __r.section(__n)?;
+                let __v = <&'a str as __rt::WireDecode<
+                    'de,
+                >>::decode_spanned(__s1, __spans)?;
+                __s1.expect_end()?;
+                __v
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("client_id", __r.offset());
+        let __wire_client_id: Option<&'a str> = __rt::field(
+            "Compact",
+            "client_id",
+            #[inline(always)]
+            || __rt::Ok(
+                match __rt::read_marked_len::<
+                    ::wire_runtime::__private::Biased<
+                        ::wire_runtime::__private::VarInt,
+                        1,
+                    >,
+                >(
+                    __r,
+                    __rt::ByteOrder::Big,
+                    __rt::Markers {
+                        null: __rt::Some(-1),
+                        not_set: __rt::None,
+                    },
+                )? {
+                    __rt::Tristate::Value(__n) => {
+                        __rt::Some({
+                            let __s1 = &mut __r.section(__n)?;
+                            let __v = <&'a str as __rt::WireDecode<
+                                'de,
+                            >>::decode_spanned(__s1, __spans)?;
+                            __s1.expect_end()?;
+                            __v
+                        })
+                    }
+                    _ => __rt::None,
+                },
+            ),
+        )?;
+        __spans.close(__span, __r.offset());
+        __rt::Ok(Self {
+            topic: __wire_topic,
+            client_id: __wire_client_id,
+        })
+    }
 }
 #[automatically_derived]
 impl<'a> ::wire_runtime::__private::WireEncode for Compact<'a> {

@@ -91,6 +91,97 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Command {
             }
         }
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __then = |__value: Self, _: &::wire_runtime::__private::Reader<'de>| __value;
+        let __at = __r.offset();
+        let __span = __spans.open("tag", __at);
+        let __tag = __rt::field(
+            "Command",
+            "tag",
+            #[inline(always)]
+            || __rt::Ok(u16::from_be_bytes(*__r.take_array()?)),
+        )?;
+        __spans.close(__span, __r.offset());
+        #[deny(unreachable_patterns)]
+        match __tag {
+            0x51 => {
+                __rt::field(
+                    "Command",
+                    "Query",
+                    #[inline(always)]
+                    || {
+                        let __wire_0: u8 = __rt::field(
+                            "Command",
+                            "0",
+                            #[inline(always)]
+                            || __rt::Ok({
+                                let __run = __r.take_array::<1>()?;
+                                u8::from_be_bytes(*__run)
+                            }),
+                        )?;
+                        __rt::Ok(__then(Self::Query(__wire_0), &*__r))
+                    },
+                )
+            }
+            0x4d5a => {
+                __rt::field(
+                    "Command",
+                    "Range",
+                    #[inline(always)]
+                    || {
+                        let __start = __r.offset();
+                        let __span = __spans.open("0", __r.offset());
+                        let __wire_0: u8 = __rt::field(
+                            "Command",
+                            "0",
+                            #[inline(always)]
+                            || __rt::Ok({
+                                let __run = __r.take_array::<1>()?;
+                                u8::from_be_bytes(*__run)
+                            }),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        let _0 = &__wire_0;
+                        let __span = __spans.open("1", __r.offset());
+                        let __wire_1: u8 = __rt::field(
+                            "Command",
+                            "1",
+                            #[inline(always)]
+                            || __rt::Ok({
+                                let __run = __r.take_array::<1>()?;
+                                u8::from_be_bytes(*__run)
+                            }),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        let _1 = &__wire_1;
+                        if let __rt::Err(__why) = __rt::validation(
+                            if *_0 <= *_1 { Ok(()) } else { Err("empty") },
+                        ) {
+                            return __rt::Err(
+                                __rt::DecodeError::new(
+                                    __rt::ErrorKind::InvalidValue(__why),
+                                    __start,
+                                ),
+                            );
+                        }
+                        __rt::Ok(__then(Self::Range(__wire_0, __wire_1), &*__r))
+                    },
+                )
+            }
+            #[allow(unreachable_patterns)]
+            __other => {
+                __rt::Err(__rt::invalid_tag(__rt::TagValue::tag_value(__other), __at))
+            }
+        }
+    }
 }
 #[automatically_derived]
 impl ::wire_runtime::__private::WireEncode for Command {

@@ -25,6 +25,41 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Aligned {
         __r.take(2).map_err(|e| e.in_field("Aligned", "b"))?;
         __rt::Ok(Self { a: __wire_a, b: __wire_b })
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        __rt::skip_zeros(__r, 3).map_err(|e| e.in_field("Aligned", "a"))?;
+        let __span = __spans.open("a", __r.offset());
+        let __wire_a: u8 = __rt::field(
+            "Aligned",
+            "a",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<1>()?;
+                u8::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("b", __r.offset());
+        let __wire_b: u16 = __rt::field(
+            "Aligned",
+            "b",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<2>()?;
+                u16::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        __r.take(2).map_err(|e| e.in_field("Aligned", "b"))?;
+        __rt::Ok(Self { a: __wire_a, b: __wire_b })
+    }
 }
 #[automatically_derived]
 impl ::wire_runtime::__private::WireEncode for Aligned {

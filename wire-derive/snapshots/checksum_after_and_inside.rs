@@ -56,6 +56,83 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Ipv4 {
             source: __wire_source,
         })
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __ck_from = __r.peek_rest();
+        let __ck_at = __r.offset();
+        let __span = __spans.open("version_ihl", __r.offset());
+        let __wire_version_ihl: u8 = __rt::field(
+            "Ipv4",
+            "version_ihl",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<1>()?;
+                u8::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("ttl", __r.offset());
+        let __wire_ttl: u8 = __rt::field(
+            "Ipv4",
+            "ttl",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<1>()?;
+                u8::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        __rt::checksum_output::<InternetChecksum, u16>();
+        let __ck_field_at = __r.offset();
+        let __span = __spans.open("checksum", __r.offset());
+        let __wire_checksum: u16 = __rt::field(
+            "Ipv4",
+            "checksum",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<2>()?;
+                u16::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __ck_field_len = __r.offset() - __ck_field_at;
+        let __span = __spans.open("source", __r.offset());
+        let __wire_source: [u8; 4] = __rt::field(
+            "Ipv4",
+            "source",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<4>()?;
+                *__run
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __ck_len = __r.offset() - __ck_at;
+        if __r.verifies_checksums() {
+            __rt::verify_checksum::<
+                InternetChecksum,
+            >(
+                    &__ck_from[..__ck_len],
+                    __rt::Some((__ck_field_at - __ck_at, __ck_field_len)),
+                    __wire_checksum,
+                    __ck_field_at,
+                )
+                .map_err(|e| e.in_field("Ipv4", "checksum"))?;
+        }
+        __rt::Ok(Self {
+            version_ihl: __wire_version_ihl,
+            ttl: __wire_ttl,
+            checksum: __wire_checksum,
+            source: __wire_source,
+        })
+    }
 }
 #[automatically_derived]
 impl ::wire_runtime::__private::WireEncode for Ipv4 {

@@ -54,6 +54,72 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Chunk<'a> {
             data: __wire_data,
         })
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        __rt::checksum_output::<Crc32, u32>();
+        let __ck_field_at = __r.offset();
+        let __span = __spans.open("crc", __r.offset());
+        let __wire_crc: u32 = __rt::field(
+            "Chunk",
+            "crc",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<4>()?;
+                u32::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __ck_field_len = __r.offset() - __ck_field_at;
+        let __span = __spans.open("length", __r.offset());
+        let __wire_length: u32 = __rt::field(
+            "Chunk",
+            "length",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<4>()?;
+                u32::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let length = &__wire_length;
+        let __ck_from = __r.peek_rest();
+        let __ck_at = __r.offset();
+        let __span = __spans.open("data", __r.offset());
+        let __wire_data: &'a [u8] = __rt::field(
+            "Chunk",
+            "data",
+            #[inline(always)]
+            || __rt::Ok({
+                let __n = __rt::len_value(length, __r)?;
+                let __s1 = &mut __r.section(__n)?;
+                let __v = <&'a [u8] as __rt::WireDecode<
+                    'de,
+                >>::decode_spanned(__s1, __spans)?;
+                __s1.expect_end()?;
+                __v
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __ck_len = __r.offset() - __ck_at;
+        if __r.verifies_checksums() {
+            __rt::verify_checksum::<
+                Crc32,
+            >(&__ck_from[..__ck_len], __rt::None, __wire_crc, __ck_field_at)
+                .map_err(|e| e.in_field("Chunk", "crc"))?;
+        }
+        __rt::Ok(Self {
+            crc: __wire_crc,
+            length: __wire_length,
+            data: __wire_data,
+        })
+    }
 }
 #[automatically_derived]
 impl<'a> ::wire_runtime::__private::WireEncode for Chunk<'a> {

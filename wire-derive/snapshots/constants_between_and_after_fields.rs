@@ -44,6 +44,61 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Frame {
             payload: __wire_payload,
         })
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __span = __spans.open("kind", __r.offset());
+        let __wire_kind: u8 = __rt::field(
+            "Frame",
+            "kind",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<1>()?;
+                u8::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("channel", __r.offset());
+        let __wire_channel: u16 = __rt::field(
+            "Frame",
+            "channel",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<2>()?;
+                u16::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        __r.expect_magic(::core::convert::AsRef::<[u8]>::as_ref(&b"\r\n"))
+            .map_err(|e| e.in_field("Frame", "payload"))?;
+        let __span = __spans.open("payload", __r.offset());
+        let __wire_payload: Vec<u8> = __rt::field(
+            "Frame",
+            "payload",
+            #[inline(always)]
+            || __rt::Ok({
+                let __n = __rt::read_len::<u32>(__r, __rt::ByteOrder::Big)?;
+                let __s1 = &mut __r.section(__n)?;
+                let __v = __s1.take_rest().to_vec();
+                __s1.expect_end()?;
+                __v
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        __r.expect_magic(::core::convert::AsRef::<[u8]>::as_ref(&[0xce]))
+            .map_err(|e| e.in_field("Frame", "trailer"))?;
+        __rt::Ok(Self {
+            kind: __wire_kind,
+            channel: __wire_channel,
+            payload: __wire_payload,
+        })
+    }
 }
 #[automatically_derived]
 impl ::wire_runtime::__private::WireEncode for Frame {

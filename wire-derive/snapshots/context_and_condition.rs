@@ -60,6 +60,66 @@ for Publish<'a> {
             payload: __wire_payload,
         })
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_with_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __ctx: PublishFlags,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let flags = __ctx;
+        let __span = __spans.open("topic", __r.offset());
+        let __wire_topic: &'a str = __rt::field(
+            "Publish",
+            "topic",
+            #[inline(always)]
+            || __rt::Ok({
+                let __n = __rt::read_len::<u16>(__r, __rt::ByteOrder::Big)?;
+                let __s1 = &mut __r.section(__n)?;
+                let __v = <&'a str as __rt::WireDecode<
+                    'de,
+                >>::decode_spanned(__s1, __spans)?;
+                __s1.expect_end()?;
+                __v
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("packet_id", __r.offset());
+        let __wire_packet_id: Option<u16> = __rt::field(
+            "Publish",
+            "packet_id",
+            #[inline(always)]
+            || __rt::Ok(
+                if flags.qos > 0 {
+                    __rt::Some({
+                        let __run = __r.take_array::<2>()?;
+                        u16::from_be_bytes(*__run)
+                    })
+                } else {
+                    __rt::None
+                },
+            ),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("payload", __r.offset());
+        let __wire_payload: &'a [u8] = __rt::field(
+            "Publish",
+            "payload",
+            #[inline(always)]
+            || __rt::Ok(
+                <&'a [u8] as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?,
+            ),
+        )?;
+        __spans.close(__span, __r.offset());
+        __rt::Ok(Self {
+            topic: __wire_topic,
+            packet_id: __wire_packet_id,
+            payload: __wire_payload,
+        })
+    }
 }
 #[automatically_derived]
 impl<'a> ::wire_runtime::__private::EncodeWith<PublishFlags> for Publish<'a> {

@@ -48,6 +48,52 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Message {
             questions: __wire_questions,
         })
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __span = __spans.open("header", __r.offset());
+        let __wire_header: Header = __rt::field(
+            "Message",
+            "header",
+            #[inline(always)]
+            || __rt::Ok(<Header as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?),
+        )?;
+        __spans.close(__span, __r.offset());
+        let header = &__wire_header;
+        let __span = __spans.open("questions", __r.offset());
+        let __wire_questions: Vec<u32> = __rt::field(
+            "Message",
+            "questions",
+            #[inline(always)]
+            || __rt::Ok({
+                let __n = __rt::len_value(header.qdcount, __r)?;
+                let __n = __r.check_count(__n as u64, 4)?;
+                let mut __items: Vec<u32> = __rt::Vec::with_capacity(
+                    __rt::capacity_for_count::<u32>(__n, __r),
+                );
+                for _ in 0..__n {
+                    let __e1 = &mut *__r;
+                    let __item = {
+                        let __run = __e1.take_array::<4>()?;
+                        u32::from_be_bytes(*__run)
+                    };
+                    __items.push(__item);
+                }
+                __items
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        __rt::Ok(Self {
+            header: __wire_header,
+            questions: __wire_questions,
+        })
+    }
 }
 #[automatically_derived]
 impl ::wire_runtime::__private::WireEncode for Message {

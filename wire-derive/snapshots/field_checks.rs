@@ -58,6 +58,67 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Bounded {
             body: __wire_body,
         })
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __span = __spans.open("version", __r.offset());
+        let __wire_version: u8 = __rt::field(
+            "Bounded",
+            "version",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<1>()?;
+                u8::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __at = __r.offset();
+        let __span = __spans.open("len", __r.offset());
+        let __wire_len: u32 = __rt::field(
+            "Bounded",
+            "len",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<4>()?;
+                u32::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let len = &__wire_len;
+        if let __rt::Err(__why) = __rt::validation(
+            if *len <= 1024 { Ok(()) } else { Err("too long") },
+        ) {
+            return __rt::Err(
+                __rt::DecodeError::new(__rt::ErrorKind::InvalidValue(__why), __at)
+                    .in_field("Bounded", "len"),
+            );
+        }
+        let __span = __spans.open("body", __r.offset());
+        let __wire_body: Vec<u8> = __rt::field(
+            "Bounded",
+            "body",
+            #[inline(always)]
+            || __rt::Ok({
+                let __n = __rt::len_value(len, __r)?;
+                let __s1 = &mut __r.section(__n)?;
+                let __v = __s1.take_rest().to_vec();
+                __s1.expect_end()?;
+                __v
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        __rt::Ok(Self {
+            version: __wire_version,
+            len: __wire_len,
+            body: __wire_body,
+        })
+    }
 }
 #[automatically_derived]
 impl ::wire_runtime::__private::WireEncode for Bounded {

@@ -47,6 +47,78 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Header {
             flag: __wire_flag,
         })
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __span = __spans.open("code", __r.offset());
+        let __wire_code: i16 = __rt::field(
+            "Header",
+            "code",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<2>()?;
+                i16::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("language", __r.offset());
+        let __wire_language: u8 = __rt::field(
+            "Header",
+            "language",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<1>()?;
+                u8::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("version", __r.offset());
+        let __wire_version: i16 = __rt::field(
+            "Header",
+            "version",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<2>()?;
+                i16::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("opaque", __r.offset());
+        let __wire_opaque: i32 = __rt::field(
+            "Header",
+            "opaque",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<4>()?;
+                i32::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("flag", __r.offset());
+        let __wire_flag: i32 = __rt::field(
+            "Header",
+            "flag",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<4>()?;
+                i32::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        __rt::Ok(Self {
+            code: __wire_code,
+            language: __wire_language,
+            version: __wire_version,
+            opaque: __wire_opaque,
+            flag: __wire_flag,
+        })
+    }
 }
 #[automatically_derived]
 impl ::wire_runtime::__private::WireEncode for Header {

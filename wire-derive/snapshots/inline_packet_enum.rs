@@ -261,6 +261,277 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
             }
         }
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __then = |__value: Self, _: &::wire_runtime::__private::Reader<'de>| __value;
+        let __at = __r.offset();
+        let __tag = __rt::field(
+            "Packet",
+            "tag",
+            #[inline(always)]
+            || __rt::Ok((__r.peek_u8()? >> 4u32) & 15u8),
+        )?;
+        #[deny(unreachable_patterns)]
+        match __tag {
+            12 => {
+                __rt::field(
+                    "Packet",
+                    "PingReq",
+                    #[inline(always)]
+                    || {
+                        let __span = __spans.open("header", __r.offset());
+                        let __wire_header: FixedHeader<12, 0> = __rt::field(
+                            "Packet",
+                            "header",
+                            #[inline(always)]
+                            || __rt::Ok(
+                                <FixedHeader<
+                                    12,
+                                    0,
+                                > as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?,
+                            ),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        let __span = __spans.open("body", __r.offset());
+                        let __wire_body: Empty = __rt::field(
+                            "Packet",
+                            "body",
+                            #[inline(always)]
+                            || __rt::Ok({
+                                let __n = __rt::read_len::<
+                                    ::wire_runtime::__private::Vbi,
+                                >(__r, __rt::ByteOrder::Big)?;
+                                let __s1 = &mut __r.section(__n)?;
+                                let __v = <Empty as __rt::WireDecode<
+                                    'de,
+                                >>::decode_spanned(__s1, __spans)?;
+                                __s1.expect_end()?;
+                                __v
+                            }),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        __rt::Ok(
+                            __then(
+                                Self::PingReq {
+                                    header: __wire_header,
+                                    body: __wire_body,
+                                },
+                                &*__r,
+                            ),
+                        )
+                    },
+                )
+            }
+            3 => {
+                __rt::field(
+                    "Packet",
+                    "Publish",
+                    #[inline(always)]
+                    || {
+                        let __span = __spans.open("flags", __r.offset());
+                        let __wire_flags: PublishFlags = __rt::field(
+                            "Packet",
+                            "flags",
+                            #[inline(always)]
+                            || __rt::Ok(
+                                <PublishFlags as __rt::WireDecode<
+                                    'de,
+                                >>::decode_spanned(__r, __spans)?,
+                            ),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        let flags = &__wire_flags;
+                        let __span = __spans.open("publish", __r.offset());
+                        let __wire_publish: Publish<'a> = __rt::field(
+                            "Packet",
+                            "publish",
+                            #[inline(always)]
+                            || __rt::Ok({
+                                let __n = __rt::read_len::<
+                                    ::wire_runtime::__private::Vbi,
+                                >(__r, __rt::ByteOrder::Big)?;
+                                let __s1 = &mut __r.section(__n)?;
+                                let __v = {
+                                    use __rt::Ctx as _;
+                                    (*flags).decode_as_spanned::<Publish<'a>>(__s1, __spans)?
+                                };
+                                __s1.expect_end()?;
+                                __v
+                            }),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        __rt::Ok(
+                            __then(
+                                Self::Publish {
+                                    flags: __wire_flags,
+                                    publish: __wire_publish,
+                                },
+                                &*__r,
+                            ),
+                        )
+                    },
+                )
+            }
+            13 => {
+                __rt::field(
+                    "Packet",
+                    "PingResp",
+                    #[inline(always)]
+                    || {
+                        let __span = __spans.open("header", __r.offset());
+                        let __wire_header: FixedHeader<13, 0> = __rt::field(
+                            "Packet",
+                            "header",
+                            #[inline(always)]
+                            || __rt::Ok(
+                                <FixedHeader<
+                                    13,
+                                    0,
+                                > as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?,
+                            ),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        let __span = __spans.open("body", __r.offset());
+                        let __wire_body: Empty = __rt::field(
+                            "Packet",
+                            "body",
+                            #[inline(always)]
+                            || __rt::Ok({
+                                let __n = __rt::read_len::<
+                                    ::wire_runtime::__private::Vbi,
+                                >(__r, __rt::ByteOrder::Big)?;
+                                let __s1 = &mut __r.section(__n)?;
+                                let __v = <Empty as __rt::WireDecode<
+                                    'de,
+                                >>::decode_spanned(__s1, __spans)?;
+                                __s1.expect_end()?;
+                                __v
+                            }),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        __rt::Ok(
+                            __then(
+                                Self::PingResp {
+                                    header: __wire_header,
+                                    body: __wire_body,
+                                },
+                                &*__r,
+                            ),
+                        )
+                    },
+                )
+            }
+            14 => {
+                __rt::field(
+                    "Packet",
+                    "Disconnect",
+                    #[inline(always)]
+                    || {
+                        let __span = __spans.open("header", __r.offset());
+                        let __wire_header: FixedHeader<14, 0> = __rt::field(
+                            "Packet",
+                            "header",
+                            #[inline(always)]
+                            || __rt::Ok(
+                                <FixedHeader<
+                                    14,
+                                    0,
+                                > as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?,
+                            ),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        let __span = __spans.open("body", __r.offset());
+                        let __wire_body: Empty = __rt::field(
+                            "Packet",
+                            "body",
+                            #[inline(always)]
+                            || __rt::Ok({
+                                let __n = __rt::read_len::<
+                                    ::wire_runtime::__private::Vbi,
+                                >(__r, __rt::ByteOrder::Big)?;
+                                let __s1 = &mut __r.section(__n)?;
+                                let __v = <Empty as __rt::WireDecode<
+                                    'de,
+                                >>::decode_spanned(__s1, __spans)?;
+                                __s1.expect_end()?;
+                                __v
+                            }),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        __rt::Ok(
+                            __then(
+                                Self::Disconnect {
+                                    header: __wire_header,
+                                    body: __wire_body,
+                                },
+                                &*__r,
+                            ),
+                        )
+                    },
+                )
+            }
+            8 => {
+                __rt::field(
+                    "Packet",
+                    "Subscribe",
+                    #[inline(always)]
+                    || {
+                        let __span = __spans.open("header", __r.offset());
+                        let __wire_header: FixedHeader<8, 2> = __rt::field(
+                            "Packet",
+                            "header",
+                            #[inline(always)]
+                            || __rt::Ok(
+                                <FixedHeader<
+                                    8,
+                                    2,
+                                > as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?,
+                            ),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        let __span = __spans.open("body", __r.offset());
+                        let __wire_body: Subscribe<'a> = __rt::field(
+                            "Packet",
+                            "body",
+                            #[inline(always)]
+                            || __rt::Ok({
+                                let __n = __rt::read_len::<
+                                    ::wire_runtime::__private::Vbi,
+                                >(__r, __rt::ByteOrder::Big)?;
+                                let __s1 = &mut __r.section(__n)?;
+                                let __v = <Subscribe<
+                                    'a,
+                                > as __rt::WireDecode<'de>>::decode_spanned(__s1, __spans)?;
+                                __s1.expect_end()?;
+                                __v
+                            }),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        __rt::Ok(
+                            __then(
+                                Self::Subscribe {
+                                    header: __wire_header,
+                                    body: __wire_body,
+                                },
+                                &*__r,
+                            ),
+                        )
+                    },
+                )
+            }
+            #[allow(unreachable_patterns)]
+            __other => {
+                __rt::Err(__rt::invalid_tag(__rt::TagValue::tag_value(__other), __at))
+            }
+        }
+    }
 }
 #[automatically_derived]
 impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {

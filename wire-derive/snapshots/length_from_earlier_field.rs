@@ -41,6 +41,60 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Frame<'a> {
             body: __wire_body,
         })
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __span = __spans.open("body_len", __r.offset());
+        let __wire_body_len: u32 = __rt::field(
+            "Frame",
+            "body_len",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<4>()?;
+                u32::from_le_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let body_len = &__wire_body_len;
+        let __span = __spans.open("kind", __r.offset());
+        let __wire_kind: u8 = __rt::field(
+            "Frame",
+            "kind",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<1>()?;
+                u8::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("body", __r.offset());
+        let __wire_body: &'a [u8] = __rt::field(
+            "Frame",
+            "body",
+            #[inline(always)]
+            || __rt::Ok({
+                let __n = __rt::len_value(body_len, __r)?;
+                let __s1 = &mut __r.section(__n)?;
+                let __v = <&'a [u8] as __rt::WireDecode<
+                    'de,
+                >>::decode_spanned(__s1, __spans)?;
+                __s1.expect_end()?;
+                __v
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        __rt::Ok(Self {
+            body_len: __wire_body_len,
+            kind: __wire_kind,
+            body: __wire_body,
+        })
+    }
 }
 #[automatically_derived]
 impl<'a> ::wire_runtime::__private::WireEncode for Frame<'a> {

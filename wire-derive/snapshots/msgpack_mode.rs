@@ -93,6 +93,97 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for ResponseHeader<
             names: __wire_names,
         })
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __span = __spans.open("request_id", __r.offset());
+        let __wire_request_id: i64 = __rt::field(
+            "ResponseHeader",
+            "request_id",
+            #[inline(always)]
+            || __rt::Ok(<i64 as __rt::msgpack::MsgPackDecode<'de>>::decode_msgpack(__r)?),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("flags", __r.offset());
+        let __wire_flags: i32 = __rt::field(
+            "ResponseHeader",
+            "flags",
+            #[inline(always)]
+            || __rt::Ok(<i32 as __rt::msgpack::MsgPackDecode<'de>>::decode_msgpack(__r)?),
+        )?;
+        __spans.close(__span, __r.offset());
+        let flags = &__wire_flags;
+        let __span = __spans.open("max_start_time", __r.offset());
+        let __wire_max_start_time: Option<i64> = __rt::field(
+            "ResponseHeader",
+            "max_start_time",
+            #[inline(always)]
+            || __rt::Ok(
+                if *flags & 1 != 0 {
+                    __rt::Some(
+                        <i64 as __rt::msgpack::MsgPackDecode<'de>>::decode_msgpack(__r)?,
+                    )
+                } else {
+                    __rt::None
+                },
+            ),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("node_id", __r.offset());
+        let __wire_node_id: Uuid = __rt::field(
+            "ResponseHeader",
+            "node_id",
+            #[inline(always)]
+            || __rt::Ok({
+                let __s = &mut __rt::msgpack::read_ext_section(__r, 3)?;
+                let __v = <Uuid as __rt::WireDecode<'de>>::decode(__s)?;
+                __s.expect_end()?;
+                __v
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("names", __r.offset());
+        let __wire_names: Vec<&'a str> = __rt::field(
+            "ResponseHeader",
+            "names",
+            #[inline(always)]
+            || __rt::Ok(
+                __r
+                    .nested(|
+                        __r: &mut __rt::Reader<'de>,
+                    | -> __rt::Result<Vec<&'a str>, __rt::DecodeError> {
+                        let __n = __rt::msgpack::read_int::<u32>(__r)? as usize;
+                        let __n = __r.check_count(__n as u64, 1)?;
+                        let mut __items = __rt::Vec::with_capacity(
+                            __rt::capacity_for_count::<&'a str>(__n, __r),
+                        );
+                        for _ in 0..__n {
+                            __items
+                                .push(
+                                    <&'a str as __rt::msgpack::MsgPackDecode<
+                                        'de,
+                                    >>::decode_msgpack(__r)?,
+                                );
+                        }
+                        __rt::Ok(__items)
+                    })?,
+            ),
+        )?;
+        __spans.close(__span, __r.offset());
+        __rt::Ok(Self {
+            request_id: __wire_request_id,
+            flags: __wire_flags,
+            max_start_time: __wire_max_start_time,
+            node_id: __wire_node_id,
+            names: __wire_names,
+        })
+    }
 }
 #[automatically_derived]
 impl<'de: 'a, 'a> ::wire_runtime::__private::msgpack::MsgPackDecode<'de>

@@ -49,6 +49,71 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Handshake {
             body: __wire_body,
         })
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __span = __spans.open("msg_type", __r.offset());
+        let __wire_msg_type: u8 = __rt::field(
+            "Handshake",
+            "msg_type",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<1>()?;
+                u8::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("length", __r.offset());
+        let __wire_length: u32 = __rt::field(
+            "Handshake",
+            "length",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<3>()?;
+                __rt::uint_from_be::<3>(*__run) as u32
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("millis", __r.offset());
+        let __wire_millis: u64 = __rt::field(
+            "Handshake",
+            "millis",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<6>()?;
+                __rt::uint_from_le::<6>(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("body", __r.offset());
+        let __wire_body: Vec<u8> = __rt::field(
+            "Handshake",
+            "body",
+            #[inline(always)]
+            || __rt::Ok({
+                let __n = __rt::read_len::<
+                    ::wire_runtime::__private::U24,
+                >(__r, __rt::ByteOrder::Big)?;
+                let __s1 = &mut __r.section(__n)?;
+                let __v = __s1.take_rest().to_vec();
+                __s1.expect_end()?;
+                __v
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        __rt::Ok(Self {
+            msg_type: __wire_msg_type,
+            length: __wire_length,
+            millis: __wire_millis,
+            body: __wire_body,
+        })
+    }
 }
 #[automatically_derived]
 impl ::wire_runtime::__private::WireEncode for Handshake {

@@ -63,6 +63,69 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for PubAck {
             properties: __wire_properties,
         })
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __start = __r.offset();
+        let __span = __spans.open("packet_id", __r.offset());
+        let __wire_packet_id: u16 = __rt::field(
+            "PubAck",
+            "packet_id",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<2>()?;
+                u16::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let packet_id = &__wire_packet_id;
+        let __span = __spans.open("reason", __r.offset());
+        let __wire_reason: ReasonCode = if __r.is_empty() {
+            __rt::Default::default()
+        } else {
+            __rt::field(
+                "PubAck",
+                "reason",
+                #[inline(always)]
+                || __rt::Ok(
+                    <ReasonCode as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?,
+                ),
+            )?
+        };
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("properties", __r.offset());
+        let __wire_properties: Properties = if __r.is_empty() {
+            __rt::Default::default()
+        } else {
+            __rt::field(
+                "PubAck",
+                "properties",
+                #[inline(always)]
+                || __rt::Ok(
+                    <Properties as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?,
+                ),
+            )?
+        };
+        __spans.close(__span, __r.offset());
+        if let __rt::Err(__why) = __rt::validation(
+            if *packet_id == 0 { Err("packet id 0") } else { Ok(()) },
+        ) {
+            return __rt::Err(
+                __rt::DecodeError::new(__rt::ErrorKind::InvalidValue(__why), __start),
+            );
+        }
+        __rt::Ok(Self {
+            packet_id: __wire_packet_id,
+            reason: __wire_reason,
+            properties: __wire_properties,
+        })
+    }
 }
 #[automatically_derived]
 impl ::wire_runtime::__private::WireEncode for PubAck {

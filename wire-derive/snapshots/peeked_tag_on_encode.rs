@@ -83,6 +83,95 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Packet {
             }
         }
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __then = |__value: Self, _: &::wire_runtime::__private::Reader<'de>| __value;
+        let __at = __r.offset();
+        let __tag = __rt::field(
+            "Packet",
+            "tag",
+            #[inline(always)]
+            || __rt::Ok((__r.peek_u8()? >> 4u32) & 15u8),
+        )?;
+        #[deny(unreachable_patterns)]
+        match __tag {
+            12 => {
+                __rt::field(
+                    "Packet",
+                    "PingReq",
+                    #[inline(always)]
+                    || {
+                        let __span = __spans.open("0", __r.offset());
+                        let __wire_0: u8 = __rt::field(
+                            "Packet",
+                            "0",
+                            #[inline(always)]
+                            || __rt::Ok({
+                                let __run = __r.take_array::<1>()?;
+                                u8::from_be_bytes(*__run)
+                            }),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        let __span = __spans.open("1", __r.offset());
+                        let __wire_1: u8 = __rt::field(
+                            "Packet",
+                            "1",
+                            #[inline(always)]
+                            || __rt::Ok({
+                                let __run = __r.take_array::<1>()?;
+                                u8::from_be_bytes(*__run)
+                            }),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        __rt::Ok(__then(Self::PingReq(__wire_0, __wire_1), &*__r))
+                    },
+                )
+            }
+            13 => {
+                __rt::field(
+                    "Packet",
+                    "PingResp",
+                    #[inline(always)]
+                    || {
+                        let __span = __spans.open("0", __r.offset());
+                        let __wire_0: u8 = __rt::field(
+                            "Packet",
+                            "0",
+                            #[inline(always)]
+                            || __rt::Ok({
+                                let __run = __r.take_array::<1>()?;
+                                u8::from_be_bytes(*__run)
+                            }),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        let __span = __spans.open("1", __r.offset());
+                        let __wire_1: u8 = __rt::field(
+                            "Packet",
+                            "1",
+                            #[inline(always)]
+                            || __rt::Ok({
+                                let __run = __r.take_array::<1>()?;
+                                u8::from_be_bytes(*__run)
+                            }),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        __rt::Ok(__then(Self::PingResp(__wire_0, __wire_1), &*__r))
+                    },
+                )
+            }
+            #[allow(unreachable_patterns)]
+            __other => {
+                __rt::Err(__rt::invalid_tag(__rt::TagValue::tag_value(__other), __at))
+            }
+        }
+    }
 }
 #[automatically_derived]
 impl ::wire_runtime::__private::WireEncode for Packet {

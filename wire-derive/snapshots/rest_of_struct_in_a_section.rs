@@ -67,6 +67,86 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
             payload: __wire_payload,
         })
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __span = __spans.open("header", __r.offset());
+        let __wire_header: u8 = __rt::field(
+            "Packet",
+            "header",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<1>()?;
+                u8::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("remaining", __r.offset());
+        let __wire_remaining: Vbi = __rt::field(
+            "Packet",
+            "remaining",
+            #[inline(always)]
+            || __rt::Ok(<Vbi as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __r = &mut __rt::field(
+            "Packet",
+            "remaining",
+            #[inline(always)]
+            || __r.section(__rt::len_value(&__wire_remaining, __r)?),
+        )?;
+        let __span = __spans.open("topic", __r.offset());
+        let __wire_topic: &'a str = __rt::field(
+            "Packet",
+            "topic",
+            #[inline(always)]
+            || __rt::Ok({
+                let __n = __rt::read_len::<u16>(__r, __rt::ByteOrder::Big)?;
+                let __s1 = &mut __r.section(__n)?;
+                let __v = <&'a str as __rt::WireDecode<
+                    'de,
+                >>::decode_spanned(__s1, __spans)?;
+                __s1.expect_end()?;
+                __v
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("packet_id", __r.offset());
+        let __wire_packet_id: u16 = __rt::field(
+            "Packet",
+            "packet_id",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<2>()?;
+                u16::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("payload", __r.offset());
+        let __wire_payload: &'a [u8] = __rt::field(
+            "Packet",
+            "payload",
+            #[inline(always)]
+            || __rt::Ok(
+                <&'a [u8] as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?,
+            ),
+        )?;
+        __spans.close(__span, __r.offset());
+        __r.expect_end()?;
+        __rt::Ok(Self {
+            header: __wire_header,
+            remaining: __wire_remaining,
+            topic: __wire_topic,
+            packet_id: __wire_packet_id,
+            payload: __wire_payload,
+        })
+    }
 }
 #[automatically_derived]
 impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {

@@ -99,6 +99,86 @@ impl<'de> ::wire_runtime::__private::DecodeWith<'de, (u8, u8)> for Payload {
             }
         }
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_with_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __ctx: (u8, u8),
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let (__tag, flags) = __ctx;
+        let __then = |__value: Self, _: &::wire_runtime::__private::Reader<'de>| __value;
+        let __at = __r.offset();
+        #[deny(unreachable_patterns)]
+        match __tag {
+            1 => {
+                __rt::field(
+                    "Payload",
+                    "Headers",
+                    #[inline(always)]
+                    || {
+                        let __span = __spans.open("priority", __r.offset());
+                        let __wire_priority: Option<u32> = __rt::field(
+                            "Payload",
+                            "priority",
+                            #[inline(always)]
+                            || __rt::Ok(
+                                if flags & 0x20 != 0 {
+                                    __rt::Some({
+                                        let __run = __r.take_array::<4>()?;
+                                        u32::from_be_bytes(*__run)
+                                    })
+                                } else {
+                                    __rt::None
+                                },
+                            ),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        let __span = __spans.open("block", __r.offset());
+                        let __wire_block: Vec<u8> = __rt::field(
+                            "Payload",
+                            "block",
+                            #[inline(always)]
+                            || __rt::Ok(__r.take_rest().to_vec()),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        __rt::Ok(
+                            __then(
+                                Self::Headers {
+                                    priority: __wire_priority,
+                                    block: __wire_block,
+                                },
+                                &*__r,
+                            ),
+                        )
+                    },
+                )
+            }
+            #[allow(unreachable_patterns)]
+            __other => {
+                __rt::field(
+                    "Payload",
+                    "Unknown",
+                    #[inline(always)]
+                    || {
+                        let __wire_0: u8 = __other;
+                        let __span = __spans.open("1", __r.offset());
+                        let __wire_1: Vec<u8> = __rt::field(
+                            "Payload",
+                            "1",
+                            #[inline(always)]
+                            || __rt::Ok(__r.take_rest().to_vec()),
+                        )?;
+                        __spans.close(__span, __r.offset());
+                        __rt::Ok(__then(Self::Unknown(__wire_0, __wire_1), &*__r))
+                    },
+                )
+            }
+        }
+    }
 }
 #[automatically_derived]
 impl ::wire_runtime::__private::EncodeWith<(u8, u8)> for Payload {

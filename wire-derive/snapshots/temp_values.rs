@@ -73,6 +73,101 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Message {
             name: __wire_name,
         })
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __span = __spans.open("id", __r.offset());
+        let __wire_id: u16 = __rt::field(
+            "Message",
+            "id",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<2>()?;
+                u16::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("qdcount", __r.offset());
+        let __wire_qdcount: u16 = __rt::field(
+            "Message",
+            "qdcount",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<2>()?;
+                u16::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let qdcount = &__wire_qdcount;
+        let __span = __spans.open("questions", __r.offset());
+        let __wire_questions: Vec<u32> = __rt::field(
+            "Message",
+            "questions",
+            #[inline(always)]
+            || __rt::Ok({
+                let __n = __rt::len_value(qdcount, __r)?;
+                let __n = __r.check_count(__n as u64, 4)?;
+                let mut __items: Vec<u32> = __rt::Vec::with_capacity(
+                    __rt::capacity_for_count::<u32>(__n, __r),
+                );
+                for _ in 0..__n {
+                    let __e1 = &mut *__r;
+                    let __item = {
+                        let __run = __e1.take_array::<4>()?;
+                        u32::from_be_bytes(*__run)
+                    };
+                    __items.push(__item);
+                }
+                __items
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("has_name", __r.offset());
+        let __wire_has_name: u8 = __rt::field(
+            "Message",
+            "has_name",
+            #[inline(always)]
+            || __rt::Ok({
+                let __run = __r.take_array::<1>()?;
+                u8::from_be_bytes(*__run)
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let has_name = &__wire_has_name;
+        let __span = __spans.open("name", __r.offset());
+        let __wire_name: Option<String> = __rt::field(
+            "Message",
+            "name",
+            #[inline(always)]
+            || __rt::Ok(
+                if *has_name != 0 {
+                    __rt::Some({
+                        let __n = __rt::read_len::<u8>(__r, __rt::ByteOrder::Big)?;
+                        let __s1 = &mut __r.section(__n)?;
+                        let __v = <String as __rt::WireDecode<
+                            'de,
+                        >>::decode_spanned(__s1, __spans)?;
+                        __s1.expect_end()?;
+                        __v
+                    })
+                } else {
+                    __rt::None
+                },
+            ),
+        )?;
+        __spans.close(__span, __r.offset());
+        __rt::Ok(Self {
+            id: __wire_id,
+            questions: __wire_questions,
+            name: __wire_name,
+        })
+    }
 }
 #[automatically_derived]
 impl ::wire_runtime::__private::WireEncode for Message {

@@ -106,6 +106,115 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Row<'a> {
             words: __wire_words,
         })
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __span = __spans.open("name", __r.offset());
+        let __wire_name: &'a str = __rt::field(
+            "Row",
+            "name",
+            #[inline(always)]
+            || __rt::Ok({
+                let __s1 = &mut __r.section_until(&[0u8], __rt::None)?;
+                let __v = <&'a str as __rt::WireDecode<
+                    'de,
+                >>::decode_spanned(__s1, __spans)?;
+                __s1.expect_end()?;
+                __v
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("line", __r.offset());
+        let __wire_line: String = __rt::field(
+            "Row",
+            "line",
+            #[inline(always)]
+            || __rt::Ok({
+                let __s1 = &mut __r.section_until(b"\r\n", __rt::Some(512))?;
+                let __v = <String as __rt::WireDecode<
+                    'de,
+                >>::decode_spanned(__s1, __spans)?;
+                __s1.expect_end()?;
+                __v
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("id", __r.offset());
+        let __wire_id: &'a str = __rt::field(
+            "Row",
+            "id",
+            #[inline(always)]
+            || __rt::Ok({
+                let __s1 = &mut __r.section_padded(8, 32u8, true)?;
+                let __v = <&'a str as __rt::WireDecode<
+                    'de,
+                >>::decode_spanned(__s1, __spans)?;
+                __s1.expect_end()?;
+                __v
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("groups", __r.offset());
+        let __wire_groups: Vec<u8> = __rt::field(
+            "Row",
+            "groups",
+            #[inline(always)]
+            || __rt::Ok({
+                let mut __items: __rt::Vec<u8> = __rt::Vec::new();
+                loop {
+                    let __at = __r.offset();
+                    let __item: u8 = {
+                        let __run = __r.take_array::<1>()?;
+                        u8::from_be_bytes(*__run)
+                    };
+                    __rt::check_progress(__at, __r)?;
+                    let __last = __rt::ends_sequence::<u8>(|b| b & 0x80 == 0, &__item);
+                    __items.push(__item);
+                    if __last {
+                        break;
+                    }
+                }
+                __items
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("words", __r.offset());
+        let __wire_words: Vec<u16> = __rt::field(
+            "Row",
+            "words",
+            #[inline(always)]
+            || __rt::Ok({
+                let mut __items: __rt::Vec<u16> = __rt::Vec::new();
+                loop {
+                    let __at = __r.offset();
+                    let __item: u16 = {
+                        let __run = __r.take_array::<2>()?;
+                        u16::from_be_bytes(*__run)
+                    };
+                    __rt::check_progress(__at, __r)?;
+                    if __item == (0) {
+                        break;
+                    }
+                    __items.push(__item);
+                }
+                __items
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        __rt::Ok(Self {
+            name: __wire_name,
+            line: __wire_line,
+            id: __wire_id,
+            groups: __wire_groups,
+            words: __wire_words,
+        })
+    }
 }
 #[automatically_derived]
 impl<'a> ::wire_runtime::__private::WireEncode for Row<'a> {

@@ -141,6 +141,153 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Row<'a> {
             value: __wire_value,
         })
     }
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        use ::wire_runtime::__private as __rt;
+        let __span = __spans.open("token", __r.offset());
+        let __wire_token: &'a [u8] = __rt::field(
+            "Row",
+            "token",
+            #[inline(always)]
+            || __rt::Ok({
+                let __n = __rt::read_len::<QuicVarint>(__r, __rt::ByteOrder::Big)?;
+                let __s1 = &mut __r.section(__n)?;
+                let __v = <&'a [u8] as __rt::WireDecode<
+                    'de,
+                >>::decode_spanned(__s1, __spans)?;
+                __s1.expect_end()?;
+                __v
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("ids", __r.offset());
+        let __wire_ids: Vec<u16> = __rt::field(
+            "Row",
+            "ids",
+            #[inline(always)]
+            || __rt::Ok({
+                let __n = __rt::read_len::<
+                    ::wire_runtime::__private::Biased<quic::Varint, 1>,
+                >(__r, __rt::ByteOrder::Big)?;
+                let __n = __r.check_count(__n as u64, 2)?;
+                let mut __items: Vec<u16> = __rt::Vec::with_capacity(
+                    __rt::capacity_for_count::<u16>(__n, __r),
+                );
+                for _ in 0..__n {
+                    let __e1 = &mut *__r;
+                    let __item = {
+                        let __run = __e1.take_array::<2>()?;
+                        u16::from_be_bytes(*__run)
+                    };
+                    __items.push(__item);
+                }
+                __items
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("size", __r.offset());
+        let __wire_size: Words = __rt::field(
+            "Row",
+            "size",
+            #[inline(always)]
+            || __rt::Ok(<Words as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?),
+        )?;
+        __spans.close(__span, __r.offset());
+        let size = &__wire_size;
+        let __span = __spans.open("options", __r.offset());
+        let __wire_options: &'a [u8] = __rt::field(
+            "Row",
+            "options",
+            #[inline(always)]
+            || __rt::Ok({
+                let __n = __rt::len_value(size, __r)?;
+                let __s1 = &mut __r.section(__n)?;
+                let __v = <&'a [u8] as __rt::WireDecode<
+                    'de,
+                >>::decode_spanned(__s1, __spans)?;
+                __s1.expect_end()?;
+                __v
+            }),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("bytes", __r.offset());
+        let __wire_bytes: Option<&'a [u8]> = __rt::field(
+            "Row",
+            "bytes",
+            #[inline(always)]
+            || __rt::Ok(
+                match __rt::read_marked_len::<
+                    i32,
+                >(
+                    __r,
+                    __rt::ByteOrder::Big,
+                    __rt::Markers {
+                        null: __rt::None,
+                        not_set: __rt::None,
+                    },
+                )? {
+                    __rt::Tristate::Value(__n) => {
+                        __rt::Some({
+                            let __s1 = &mut __r.section(__n)?;
+                            let __v = <&'a [u8] as __rt::WireDecode<
+                                'de,
+                            >>::decode_spanned(__s1, __spans)?;
+                            __s1.expect_end()?;
+                            __v
+                        })
+                    }
+                    _ => __rt::None,
+                },
+            ),
+        )?;
+        __spans.close(__span, __r.offset());
+        let __span = __spans.open("value", __r.offset());
+        let __wire_value: Tristate<&'a [u8]> = __rt::field(
+            "Row",
+            "value",
+            #[inline(always)]
+            || __rt::Ok(
+                match __rt::read_marked_len::<
+                    i32,
+                >(
+                    __r,
+                    __rt::ByteOrder::Big,
+                    __rt::Markers {
+                        null: __rt::Some(-1),
+                        not_set: __rt::Some(-2),
+                    },
+                )? {
+                    __rt::Tristate::Value(__n) => {
+                        __rt::Tristate::Value({
+                            let __s1 = &mut __r.section(__n)?;
+                            let __v = <&'a [u8] as __rt::WireDecode<
+                                'de,
+                            >>::decode_spanned(__s1, __spans)?;
+                            __s1.expect_end()?;
+                            __v
+                        })
+                    }
+                    __rt::Tristate::Null => __rt::Tristate::Null,
+                    __rt::Tristate::NotSet => __rt::Tristate::NotSet,
+                },
+            ),
+        )?;
+        __spans.close(__span, __r.offset());
+        __rt::Ok(Self {
+            token: __wire_token,
+            ids: __wire_ids,
+            size: __wire_size,
+            options: __wire_options,
+            bytes: __wire_bytes,
+            value: __wire_value,
+        })
+    }
 }
 #[automatically_derived]
 impl<'a> ::wire_runtime::__private::WireEncode for Row<'a> {

@@ -46,6 +46,7 @@ mod len_value;
 pub mod msgpack;
 mod prefix;
 mod reader;
+mod spans;
 mod terminated;
 mod text;
 mod traits;
@@ -70,6 +71,7 @@ pub use framing::{FrameSplitter, Framing, next_frame};
 pub use len_value::LenValue;
 pub use prefix::{Biased, ByteOrder, LenPrefix, Marked};
 pub use reader::{DEFAULT_MAX_DEPTH, Reader};
+pub use spans::{FieldSpan, Spans};
 pub use text::utf8;
 pub use traits::{
     DecodeWith, EncodeWith, WireDecode, WireEncode, decode, decode_bytes, decode_prefix,

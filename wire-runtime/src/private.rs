@@ -11,6 +11,7 @@ pub use crate::prefix::{
     write_len, write_marker,
 };
 pub use crate::reader::Reader;
+pub use crate::spans::Spans;
 pub use crate::terminated::{write_padded, write_terminated};
 pub use crate::text::utf8;
 pub use crate::traits::{DecodeWith, EncodeWith, WireDecode, WireEncode};
@@ -73,6 +74,16 @@ pub trait Ctx: Sized {
         r: &mut Reader<'de>,
     ) -> Result<T, DecodeError> {
         T::decode_with(r, self)
+    }
+
+    /// Decodes a `T` with this context, recording its fields' spans.
+    #[inline(always)]
+    fn decode_as_spanned<'de, T: DecodeWith<'de, Self>>(
+        self,
+        r: &mut Reader<'de>,
+        spans: &mut crate::Spans,
+    ) -> Result<T, DecodeError> {
+        T::decode_with_spanned(r, self, spans)
     }
 
     /// Encodes `value` with this context.

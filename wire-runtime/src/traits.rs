@@ -2,6 +2,7 @@
 
 use crate::error::{DecodeError, EncodeError, EncodeErrorKind};
 use crate::reader::Reader;
+use crate::spans::Spans;
 use alloc::vec::Vec;
 use bytes::{BufMut, Bytes};
 
@@ -63,6 +64,16 @@ pub trait WireDecode<'de>: Sized {
         let value = Self::decode(r)?;
         Ok(then(value, r))
     }
+
+    /// Reads one value as [`WireDecode::decode`] does, recording in `spans` where each of its
+    /// fields lies (see [`Spans`]). Derived types record their fields; others decode as usual
+    /// and record nothing (they are one span to their parent). A separate path: `decode` is
+    /// unchanged by it.
+    #[inline]
+    fn decode_spanned(r: &mut Reader<'de>, spans: &mut Spans) -> Result<Self, DecodeError> {
+        let _ = spans;
+        Self::decode(r)
+    }
 }
 
 /// A type that needs context from its parent to decode (`#[wire(ctx(name: Type))]`).
@@ -87,6 +98,17 @@ pub trait DecodeWith<'de, C>: Sized {
         let value = Self::decode_with(r, ctx)?;
         Ok(then(value, r))
     }
+
+    /// [`WireDecode::decode_spanned`] with a context.
+    #[inline]
+    fn decode_with_spanned(
+        r: &mut Reader<'de>,
+        ctx: C,
+        spans: &mut Spans,
+    ) -> Result<Self, DecodeError> {
+        let _ = spans;
+        Self::decode_with(r, ctx)
+    }
 }
 
 impl<'de, T: WireDecode<'de>> DecodeWith<'de, ()> for T {
@@ -102,6 +124,15 @@ impl<'de, T: WireDecode<'de>> DecodeWith<'de, ()> for T {
         then: impl FnOnce(Self, &Reader<'de>) -> U,
     ) -> Result<U, DecodeError> {
         T::decode_then(r, then)
+    }
+
+    #[inline]
+    fn decode_with_spanned(
+        r: &mut Reader<'de>,
+        _: (),
+        spans: &mut Spans,
+    ) -> Result<Self, DecodeError> {
+        T::decode_spanned(r, spans)
     }
 }
 

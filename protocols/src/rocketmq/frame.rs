@@ -183,6 +183,15 @@ impl<'de: 'a, 'a> DecodeWith<'de, u8> for Header<'a> {
         // and copy it out twice.
         r.end_with(header)
     }
+
+    fn decode_with_spanned(
+        r: &mut Reader<'de>,
+        tag: u8,
+        spans: &mut wire_runtime::Spans,
+    ) -> Result<Self, DecodeError> {
+        let header = WireHeader::decode_with_spanned(r, tag, spans)?;
+        r.end_with(Header::from(header))
+    }
 }
 
 /// Encoded as the [`WireHeader`] of serialize type `tag` (binary for 1, JSON otherwise:

@@ -12,7 +12,7 @@ use super::{
 use crate::Direction;
 use crate::internals::ast::{
     Codec, CodecKind, Container, Data, Delimiter, Enum, Field, Fields, LenSource, NullMode, Role,
-    SeqEnd, Style,
+    SeqEnd, Style, Tag,
 };
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -25,11 +25,12 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
         split_generics(cont, true, quote!(#rt::WireDecode<'de>));
     let ctx_binding = ctx_binding(cont);
     let body = match &cont.data {
-        Data::Struct(fields) => decode_struct(cont, fields),
+        Data::Struct(fields) => decode_struct(cont, fields, Mode::Plain),
         Data::Bits(bits) => decode_bits(cont, bits),
-        Data::Enum(e) => decode_enum(cont, e),
+        Data::Enum(e) => decode_enum(cont, e, Mode::Plain),
     };
     let body = super::body(quote!(#ctx_binding #body));
+    let spanned = spanned_method(cont, &ctx_binding);
     let inline = inline_attr(cont);
     let mut extra = bitfield_impl(cont);
     extra.extend(msgpack_impl(cont));
@@ -44,7 +45,7 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
         ),
         None => (quote!(decode), quote!(decode_then), quote!(), quote!()),
     };
-    let methods = if matches!(cont.data, Data::Enum(_)) {
+    let mut methods = if matches!(cont.data, Data::Enum(_)) {
         // An enum hands its value to a continuation in each variant's branch (see
         // `WireDecode::decode_then`); the plain method is the identity continuation.
         quote! {
@@ -72,6 +73,7 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
             }
         }
     };
+    methods.extend(spanned);
     let item = match ctx_ty {
         Some(ctx_ty) => quote! {
             #[automatically_derived]
@@ -129,11 +131,58 @@ fn magic_check(cont: &Container<'_>, magic: Option<&syn::Expr>) -> TokenStream {
     }
 }
 
-fn decode_struct(cont: &Container<'_>, fields: &Fields<'_>) -> TokenStream {
+/// Which decoder is generated: the plain one, or the one that records where each field lies
+/// (`decode_spanned`: no runs, each field between `__spans.open` and `__spans.close`, nested
+/// types through their own `decode_spanned`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Plain,
+    Spanned,
+}
+
+/// `decode_spanned` (or `decode_with_spanned`) for a struct or an enum; bit-field containers
+/// are one span to their parent and keep the default.
+fn spanned_method(cont: &Container<'_>, ctx_binding: &TokenStream) -> TokenStream {
+    let rt = rt_path();
+    let body = match &cont.data {
+        Data::Struct(fields) => decode_struct(cont, fields, Mode::Spanned),
+        Data::Enum(e) => {
+            let arms = decode_enum(cont, e, Mode::Spanned);
+            quote! {
+                let __then = |__value: Self, _: &#rt::Reader<'de>| __value;
+                #arms
+            }
+        }
+        Data::Bits(_) => return quote!(),
+    };
+    let body = super::body(quote!(#ctx_binding #body));
+    let (method, ctx_param) = match ctx_type(cont) {
+        Some(ctx_ty) => (quote!(decode_with_spanned), quote!(__ctx: #ctx_ty,)),
+        None => (quote!(decode_spanned), quote!()),
+    };
+    quote! {
+        #[allow(unused_variables, clippy::needless_question_mark)]
+        fn #method(
+            __r: &mut #rt::Reader<'de>,
+            #ctx_param
+            __spans: &mut #rt::Spans,
+        ) -> #rt::Result<Self, #rt::DecodeError> {
+            #body
+        }
+    }
+}
+
+fn decode_struct(cont: &Container<'_>, fields: &Fields<'_>, mode: Mode) -> TokenStream {
     let rt = rt();
     let magic = magic_check(cont, cont.attrs.magic.get());
-    let (stmts, construct) =
-        decode_fields(cont, fields, quote!(Self), 0, cont.attrs.validate.get());
+    let (stmts, construct) = decode_fields(
+        cont,
+        fields,
+        quote!(Self),
+        0,
+        cont.attrs.validate.get(),
+        mode,
+    );
     quote! {
         #magic
         #stmts
@@ -149,6 +198,7 @@ fn decode_fields(
     path: TokenStream,
     skip_leading: usize,
     validate: Option<&syn::Expr>,
+    mode: Mode,
 ) -> (TokenStream, TokenStream) {
     let rt = rt();
     let name = type_name(cont);
@@ -175,7 +225,11 @@ fn decode_fields(
         }
         stmts.extend(checksum::decode_before(all, i, true));
         // A run of inline primitives: one bounds check, then straight loads.
-        let run_end = run_end(all, i);
+        let run_end = if mode == Mode::Spanned {
+            i
+        } else {
+            run_end(all, i)
+        };
         if run_end > i {
             stmts.extend(decode_run(&name, &all[i..run_end], &used));
             stmts.extend(checksum::decode_after(&name, all, run_end - 1));
@@ -198,7 +252,7 @@ fn decode_fields(
                 stmts.extend(quote!(let #slot: #ty = #value;));
             }
             Role::Wire(codec) => {
-                let value = decode_value(codec, &format_ident!("__r"), 1);
+                let value = decode_value(codec, &format_ident!("__r"), 1, mode);
                 let decoded =
                     quote!(#rt::field(#name, #fname, #[inline(always)] || #rt::Ok(#value))?);
                 let decoded = match &f.optional {
@@ -212,7 +266,16 @@ fn decode_fields(
                         quote!(if #absent { #default } else { #decoded })
                     }
                 };
-                stmts.extend(quote!(let #slot: #ty = #decoded;));
+                // A newtype's one field is the newtype: its fields are one level up.
+                let newtype = fields.style == Style::Tuple && all.len() == 1;
+                stmts.extend(match mode {
+                    Mode::Spanned if !newtype => quote! {
+                        let __span = __spans.open(#fname, __r.offset());
+                        let #slot: #ty = #decoded;
+                        __spans.close(__span, __r.offset());
+                    },
+                    _ => quote!(let #slot: #ty = #decoded;),
+                });
             }
         }
         stmts.extend(bind_ref(f, &used));
@@ -318,7 +381,7 @@ fn construct(fields: &Fields<'_>, path: TokenStream) -> TokenStream {
 }
 
 /// An expression of the codec's type that reads from `r`, using `?` for errors.
-pub fn decode_value(codec: &Codec, r: &Ident, depth: usize) -> TokenStream {
+pub fn decode_value(codec: &Codec, r: &Ident, depth: usize, mode: Mode) -> TokenStream {
     let rt = rt();
     let ty = &codec.ty;
     match &codec.kind {
@@ -356,7 +419,13 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize) -> TokenStream {
             };
             quote!({ #at let __run = #r.take_array::<#n_lit>()?; #load })
         }
+        CodecKind::Plain { ctx: None } if mode == Mode::Spanned => {
+            quote!(<#ty as #rt::WireDecode<'de>>::decode_spanned(#r, __spans)?)
+        }
         CodecKind::Plain { ctx: None } => quote!(<#ty as #rt::WireDecode<'de>>::decode(#r)?),
+        CodecKind::Plain { ctx: Some(ctx) } if mode == Mode::Spanned => {
+            quote!({ use #rt::Ctx as _; (#ctx).decode_as_spanned::<#ty>(#r, __spans)? })
+        }
         CodecKind::Plain { ctx: Some(ctx) } => {
             quote!({ use #rt::Ctx as _; (#ctx).decode_as::<#ty>(#r)? })
         }
@@ -368,7 +437,7 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize) -> TokenStream {
             allow_trailing,
         } => {
             let section = format_ident!("__s{}", depth);
-            let inner_value = decode_value(inner, &section, depth + 1);
+            let inner_value = decode_value(inner, &section, depth + 1, mode);
             let end = if *allow_trailing {
                 quote!(#section.take_rest();)
             } else {
@@ -411,7 +480,7 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize) -> TokenStream {
         }
         CodecKind::Delimited { delimiter, inner } => {
             let section = format_ident!("__s{}", depth);
-            let inner_value = decode_value(inner, &section, depth + 1);
+            let inner_value = decode_value(inner, &section, depth + 1, mode);
             let open = match delimiter {
                 Delimiter::Until { terminator, max } => {
                     let max = match max {
@@ -436,7 +505,7 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize) -> TokenStream {
         CodecKind::Seq { seq, count, item } => decode_seq(ty, *seq, count.as_ref(), item, r, depth),
         CodecKind::SeqUntil { end, item } => {
             let item_ty = &item.ty;
-            let item_value = decode_value(item, r, depth + 1);
+            let item_value = decode_value(item, r, depth + 1, Mode::Plain);
             // Every element must consume a byte, or the loop would not end.
             let read = quote! {
                 let __at = #r.offset();
@@ -468,12 +537,12 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize) -> TokenStream {
             }
         }
         CodecKind::Pair(k, v) => {
-            let k = decode_value(k, r, depth);
-            let v = decode_value(v, r, depth);
+            let k = decode_value(k, r, depth, Mode::Plain);
+            let v = decode_value(v, r, depth, Mode::Plain);
             quote!((#k, #v))
         }
         CodecKind::Cond { cond, inner } => {
-            let inner = decode_value(inner, r, depth);
+            let inner = decode_value(inner, r, depth, mode);
             quote!(if #cond { #rt::Some(#inner) } else { #rt::None })
         }
     }
@@ -491,7 +560,7 @@ pub(super) fn read_len(len: &LenSource, r: &Ident) -> TokenStream {
     }
 }
 
-fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
+fn decode_enum(cont: &Container<'_>, e: &Enum<'_>, mode: Mode) -> TokenStream {
     let rt = rt();
     let name = type_name(cont);
     let read_tag = read_tag(cont, &e.tag);
@@ -524,6 +593,7 @@ fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
                 quote!(Self::#ident),
                 arity,
                 v.validate.as_ref(),
+                mode,
             );
             fallback = quote! {
                 __other => #rt::field(#name, #vname, #[inline(always)] || {
@@ -542,6 +612,7 @@ fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
             quote!(Self::#ident),
             0,
             v.validate.as_ref(),
+            mode,
         );
         let body = if v.fields.fields.is_empty() && v.magic.is_none() {
             quote!(#rt::Ok(__then(#construct, &*__r)))
@@ -554,6 +625,23 @@ fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
         };
         arms.extend(quote!(#tag => #body,));
     }
+    // A peeked tag is part of the first field; a tag from the context is not in the input; the
+    // tag of an enum without fields is all of it (one span, its parent's).
+    let own_span = !matches!(
+        e.tag,
+        Tag::Single { peek: true, .. } | Tag::Bits { peek: true, .. } | Tag::Ctx { .. }
+    ) && e.variants.iter().any(|v| {
+        let tag_fields = if v.other { e.tag.arity() } else { 0 };
+        v.fields.fields.len() > tag_fields
+    });
+    let read_tag = match mode {
+        Mode::Spanned if !read_tag.is_empty() && own_span => quote! {
+            let __span = __spans.open("tag", __at);
+            #read_tag
+            __spans.close(__span, __r.offset());
+        },
+        _ => read_tag,
+    };
     quote! {
         let __at = __r.offset();
         #read_tag

@@ -1,7 +1,7 @@
 //! Decoding of sequences and maps: counted, to the end of their section, and the bound on
 //! what a count may allocate.
 
-use super::de::{decode_value, read_len};
+use super::de::{Mode, decode_value, read_len};
 use super::{lit, rt};
 use crate::internals::ast::{Codec, CodecKind, LenSource};
 use crate::internals::types::{self, SeqKind};
@@ -67,7 +67,7 @@ fn decode_seq_body(
 ) -> TokenStream {
     let rt = rt();
     let element = format_ident!("__e{}", depth);
-    let item_value = decode_value(item, &element, depth + 1);
+    let item_value = decode_value(item, &element, depth + 1, Mode::Plain);
     let add = match seq {
         SeqKind::Vec => quote!(__items.push(__item);),
         SeqKind::BTreeMap | SeqKind::HashMap => quote! {

@@ -42,6 +42,11 @@ impl<'de, T: WireDecode<'de>> WireDecode<'de> for Box<T> {
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         r.nested(|r| T::decode(r).map(Box::new))
     }
+
+    #[inline]
+    fn decode_spanned(r: &mut Reader<'de>, spans: &mut crate::Spans) -> Result<Self, DecodeError> {
+        r.nested(|r| T::decode_spanned(r, spans).map(Box::new))
+    }
 }
 
 impl<T: WireEncode + ?Sized> WireEncode for Box<T> {
