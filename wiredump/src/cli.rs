@@ -177,6 +177,8 @@ pub enum Format {
     Json,
     /// One line per frame: offset, direction, message kind and its key members.
     Summary,
+    /// Each frame's bytes, a row per field with the field's name beside it.
+    Hexdump,
 }
 
 /// Which end of a connection sent the bytes.

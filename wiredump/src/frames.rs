@@ -1,9 +1,10 @@
-//! The framework every protocol's dissection uses: where a frame lies ([`Span`]), what the
-//! dissection reports to ([`Sink`]), and the loop over length-framed frames ([`framed`]).
+//! The framework every protocol's dissection uses: where a frame lies ([`Span`]), where its
+//! fields lie ([`Layout`]), what the dissection reports to ([`Sink`]), the loop over
+//! length-framed frames ([`framed`]) and the decoding of one frame ([`decode_frame`]).
 
 use serde::Serialize;
 use std::io;
-use wire_runtime::DecodeError;
+use wire_runtime::{DecodeError, DecodeWith, Reader, Spans};
 
 /// Where a frame sits in its stream.
 #[derive(Debug, Clone, Copy)]
@@ -21,17 +22,40 @@ impl Span {
     }
 }
 
+/// A frame's bytes and where each of its fields lies in them (offsets from the frame's start
+/// in `spans`), as the derived decoders record them.
+#[derive(Debug, Clone, Copy)]
+pub struct Layout<'a> {
+    /// The frame.
+    pub bytes: &'a [u8],
+    /// Its fields' spans.
+    pub spans: &'a Spans,
+}
+
 /// What the dissector reports, frame by frame.
 pub trait Sink {
-    /// A decoded frame: its type name and its fields.
+    /// A decoded frame: its type name, its fields, and (when [`Sink::wants_spans`]) where
+    /// they lie.
     fn frame<T: Serialize + ?Sized>(
         &mut self,
         span: Span,
         message: &str,
         fields: &T,
+        layout: Option<Layout<'_>>,
     ) -> io::Result<()>;
-    /// A frame that failed to decode; `skipped` when the framing allows going on after it.
-    fn error(&mut self, span: Span, error: &DecodeError, skipped: bool) -> io::Result<()>;
+    /// A frame that failed to decode; `skipped` when the framing allows going on after it;
+    /// where its fields lie as far as they decoded (when [`Sink::wants_spans`]).
+    fn error(
+        &mut self,
+        span: Span,
+        error: &DecodeError,
+        skipped: bool,
+        layout: Option<Layout<'_>>,
+    ) -> io::Result<()>;
+    /// Whether frames are decoded with their fields' spans.
+    fn wants_spans(&self) -> bool {
+        false
+    }
     /// The stream ends inside a frame: `missing` more bytes were needed (when known).
     fn truncated(&mut self, offset: usize, missing: Option<usize>) -> io::Result<()>;
     /// Whether checksums are verified (`--no-verify` turns it off).
@@ -80,14 +104,11 @@ pub fn framed<S: Sink>(
                 break;
             }
             Err(e) => {
-                sink.error(
-                    Span {
-                        offset: at,
-                        len: rest.len(),
-                    },
-                    &e,
-                    false,
-                )?;
+                let span = Span {
+                    offset: at,
+                    len: rest.len(),
+                };
+                sink.error(span, &e, false, None)?;
                 summary.failed = true;
                 break;
             }
@@ -110,15 +131,61 @@ pub fn u32_prefixed(
     })
 }
 
-/// Reports a decoded value or its error; true when it decoded.
-pub fn report<T: Serialize>(
-    sink: &mut impl Sink,
+/// Decodes `frame` with `decode` (given a [`Spans`] to fill when the sink wants spans) and
+/// reports the value, with the name `decode` gives it, or the error; true when it decoded.
+/// An error always comes with the spans of the fields decoded up to it (the frame is decoded
+/// again for them if need be), so that it can point at the field that failed.
+pub fn decode_frame<T: Serialize, S: Sink>(
+    sink: &mut S,
     span: Span,
-    message: &str,
-    value: Result<T, DecodeError>,
+    frame: &[u8],
+    mut decode: impl FnMut(Option<&mut Spans>) -> Result<(String, T), DecodeError>,
 ) -> io::Result<bool> {
-    match value {
-        Ok(value) => sink.frame(span, message, &value).map(|()| true),
-        Err(e) => sink.error(span, &e, true).map(|()| false),
+    thread_local! {
+        /// One frame's spans at a time: the storage is kept from frame to frame.
+        static SPANS: std::cell::RefCell<Spans> = std::cell::RefCell::new(Spans::new());
     }
+    SPANS.with_borrow_mut(|spans| {
+        spans.clear();
+        let decoded = if sink.wants_spans() {
+            decode(Some(spans))
+        } else {
+            match decode(None) {
+                Ok(decoded) => {
+                    let (message, value) = decoded;
+                    return sink.frame(span, &message, &value, None).map(|()| true);
+                }
+                // The error again, with the spans up to it (a valid frame is decoded once).
+                Err(_) => decode(Some(spans)),
+            }
+        };
+        let layout = Some(Layout {
+            bytes: frame,
+            spans,
+        });
+        match decoded {
+            Ok((message, value)) => sink.frame(span, &message, &value, layout).map(|()| true),
+            Err(e) => sink.error(span, &e, true, layout).map(|()| false),
+        }
+    })
+}
+
+/// A whole frame decoded as a `T` with context `ctx`, with its fields' spans when `spans` is
+/// given; checksum fields verified if `verify`. Bytes after it are an error.
+pub fn whole<'a, T: DecodeWith<'a, C>, C>(
+    frame: &'a [u8],
+    ctx: C,
+    verify: bool,
+    spans: Option<&mut Spans>,
+) -> Result<T, DecodeError> {
+    let mut r = Reader::new(frame);
+    if !verify {
+        r = r.without_checksums();
+    }
+    let value = match spans {
+        Some(spans) => T::decode_with_spanned(&mut r, ctx, spans)?,
+        None => T::decode_with(&mut r, ctx)?,
+    };
+    r.expect_end()?;
+    Ok(value)
 }

@@ -6,6 +6,7 @@ pub mod cli;
 pub mod encode;
 pub mod frames;
 pub mod input;
+pub mod layout;
 pub mod output;
 pub mod protocol;
 pub mod readable;

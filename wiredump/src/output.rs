@@ -1,8 +1,9 @@
 //! Printing frames as indented text or as JSON lines.
 
 use crate::cli::{Format, Protocol, Side};
-use crate::frames::{Sink, Span};
+use crate::frames::{Layout, Sink, Span};
 use crate::input::Stream;
+use crate::layout::{SpansJson, write_hexdump};
 use crate::stats::Stats;
 use crate::text::{Style, write_fields};
 use crate::{readable, summary};
@@ -126,6 +127,14 @@ struct FrameJson<'a, T: ?Sized> {
     direction: &'a str,
     message: &'a str,
     fields: &'a T,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    spans: Option<SpansJson<'a>>,
+}
+
+/// Where the field that failed starts in its frame, and where decoding stopped.
+fn failed_span(layout: Option<Layout<'_>>, error: &DecodeError) -> Option<[usize; 2]> {
+    let field = layout?.spans.failed_field()?;
+    Some([field.start, error.offset().max(field.start)])
 }
 
 /// What kind of failure an error is, for people and scripts: a checksum that does not match,
@@ -144,6 +153,7 @@ impl<W: Write> Sink for Printer<W> {
         span: Span,
         message: &str,
         fields: &T,
+        layout: Option<Layout<'_>>,
     ) -> io::Result<()> {
         self.progress.set_position(span.end() as u64);
         self.stats.frame(message, span.len);
@@ -157,6 +167,7 @@ impl<W: Write> Sink for Printer<W> {
                     direction: self.direction(),
                     message,
                     fields,
+                    spans: layout.map(|l| SpansJson(l.spans)),
                 };
                 serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
                 self.out.write_all(b"\n")
@@ -169,9 +180,23 @@ impl<W: Write> Sink for Printer<W> {
                     direction: self.direction(),
                     message,
                     fields: &fields,
+                    spans: layout.map(|l| SpansJson(l.spans)),
                 };
                 serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
                 self.out.write_all(b"\n")
+            }
+            Format::Hexdump => {
+                writeln!(
+                    self.out,
+                    "[{index}] @{} {} {message} ({} bytes)",
+                    span.offset,
+                    self.direction(),
+                    span.len
+                )?;
+                match layout {
+                    Some(layout) => write_hexdump(&mut self.out, layout),
+                    None => Ok(()),
+                }
             }
             Format::Text | Format::Summary => {
                 let mut value = serde_json::to_value(fields).map_err(io::Error::other)?;
@@ -197,13 +222,20 @@ impl<W: Write> Sink for Printer<W> {
         }
     }
 
-    fn error(&mut self, span: Span, error: &DecodeError, skipped: bool) -> io::Result<()> {
+    fn error(
+        &mut self,
+        span: Span,
+        error: &DecodeError,
+        skipped: bool,
+        layout: Option<Layout<'_>>,
+    ) -> io::Result<()> {
         self.progress.set_position(span.end() as u64);
         self.stats.failure();
         let at = span.offset + error.offset();
+        let field_span = failed_span(layout, error);
         match self.format {
             Format::Json => {
-                let line = serde_json::json!({
+                let mut line = serde_json::json!({
                     "offset": span.offset,
                     "direction": self.direction(),
                     "kind": error_kind(error),
@@ -211,25 +243,45 @@ impl<W: Write> Sink for Printer<W> {
                     "field": error.path().to_string(),
                     "error_offset": at,
                 });
+                if let Some(field_span) = field_span {
+                    line["field_span"] = serde_json::json!(field_span);
+                }
                 serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
                 self.out.write_all(b"\n")
             }
-            Format::Text | Format::Summary => {
+            Format::Text | Format::Summary | Format::Hexdump => {
                 let then = if skipped {
                     "skipped"
                 } else {
                     "cannot go on: the framing is lost"
                 };
+                let within = match field_span {
+                    Some([start, end]) => format!(
+                        " (its field starts at byte {})",
+                        span.offset + start.min(end)
+                    ),
+                    None => String::new(),
+                };
                 writeln!(
                     self.out,
-                    "[{}] @{} {} ERROR ({}) at byte {at}: {error} ({then})",
+                    "[{}] @{} {} ERROR ({}) at byte {at}{within}: {error} ({then})",
                     self.index,
                     span.offset,
                     self.direction(),
                     error_kind(error)
-                )
+                )?;
+                match layout {
+                    Some(layout) if self.format == Format::Hexdump => {
+                        write_hexdump(&mut self.out, layout)
+                    }
+                    _ => Ok(()),
+                }
             }
         }
+    }
+
+    fn wants_spans(&self) -> bool {
+        matches!(self.format, Format::Json | Format::Hexdump)
     }
 
     fn verifies_checksums(&self) -> bool {
@@ -248,7 +300,7 @@ impl<W: Write> Sink for Printer<W> {
                 serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
                 self.out.write_all(b"\n")
             }
-            Format::Text | Format::Summary => writeln!(
+            Format::Text | Format::Summary | Format::Hexdump => writeln!(
                 self.out,
                 "[{}] @{offset} {} ERROR: {what}",
                 self.index,

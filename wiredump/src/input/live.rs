@@ -4,7 +4,7 @@
 use super::Stream;
 use super::pcap::{self, Endpoint, Flows};
 use crate::cli::{Ports, Protocol, Side};
-use crate::frames::{Sink, Span};
+use crate::frames::{Layout, Sink, Span};
 use crate::output::Printer;
 use crate::protocol;
 use serde::Serialize;
@@ -182,14 +182,25 @@ impl<S: Sink> Sink for Resumed<'_, S> {
         span: Span,
         message: &str,
         fields: &T,
+        layout: Option<Layout<'_>>,
     ) -> io::Result<()> {
-        self.inner.frame(self.shift(span), message, fields)
+        self.inner.frame(self.shift(span), message, fields, layout)
     }
 
-    fn error(&mut self, span: Span, error: &DecodeError, skipped: bool) -> io::Result<()> {
+    fn error(
+        &mut self,
+        span: Span,
+        error: &DecodeError,
+        skipped: bool,
+        layout: Option<Layout<'_>>,
+    ) -> io::Result<()> {
         self.lost |= !skipped;
         self.failed = true;
-        self.inner.error(self.shift(span), error, skipped)
+        self.inner.error(self.shift(span), error, skipped, layout)
+    }
+
+    fn wants_spans(&self) -> bool {
+        self.inner.wants_spans()
     }
 
     fn truncated(&mut self, offset: usize, missing: Option<usize>) -> io::Result<()> {

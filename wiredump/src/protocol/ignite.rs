@@ -2,7 +2,7 @@
 //! back from JSON.
 
 use crate::cli::Side;
-use crate::frames::{Length, Sink, Summary, framed, report};
+use crate::frames::{Length, Sink, Span, Summary, decode_frame, framed, whole};
 use serde::Deserialize;
 use std::cell::Cell;
 use std::io;
@@ -30,30 +30,30 @@ pub fn dissect<S: Sink>(bytes: &[u8], side: Side, sink: &mut S) -> io::Result<Su
                 (true, Side::Client) => report(
                     sink,
                     span,
+                    frame,
                     "HandshakeRequest",
-                    wire_runtime::decode::<ignite::First<ignite::HandshakeRequest<'_>>>(frame)
-                        .map(|m| m.body),
+                    |m: ignite::First<ignite::HandshakeRequest<'_>>| m.body,
                 ),
                 (true, Side::Server) => report(
                     sink,
                     span,
+                    frame,
                     "HandshakeResponse",
-                    wire_runtime::decode::<ignite::First<ignite::HandshakeResponse<'_>>>(frame)
-                        .map(|m| m.body),
+                    |m: ignite::First<ignite::HandshakeResponse<'_>>| m.body,
                 ),
                 (false, Side::Client) => report(
                     sink,
                     span,
+                    frame,
                     "Request",
-                    wire_runtime::decode::<ignite::Message<ignite::Request<'_>>>(frame)
-                        .map(|m| m.body),
+                    |m: ignite::Message<ignite::Request<'_>>| m.body,
                 ),
                 (false, Side::Server) => report(
                     sink,
                     span,
+                    frame,
                     "Response",
-                    wire_runtime::decode::<ignite::Message<ignite::Response<'_>>>(frame)
-                        .map(|m| m.body),
+                    |m: ignite::Message<ignite::Response<'_>>| m.body,
                 ),
             }
         },
@@ -93,4 +93,24 @@ pub fn encode(name: &str, side: Side, f: &Node) -> Result<Result<Vec<u8>, String
         }
     };
     Ok(encoded.map_err(|e| e.to_string()))
+}
+
+/// Decodes `frame` as a `W` (a framing around the message) and reports the message `body`
+/// takes out of it, named `message`.
+fn report<'f, W, T, S>(
+    sink: &mut S,
+    span: Span,
+    frame: &'f [u8],
+    message: &str,
+    body: impl Fn(W) -> T,
+) -> io::Result<bool>
+where
+    W: wire_runtime::WireDecode<'f>,
+    T: serde::Serialize,
+    S: Sink,
+{
+    decode_frame(sink, span, frame, |spans| {
+        let framed = whole::<W, ()>(frame, (), true, spans)?;
+        Ok((message.to_string(), body(framed)))
+    })
 }

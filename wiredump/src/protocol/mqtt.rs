@@ -1,6 +1,6 @@
 //! MQTT 3.1.1 and 5.0: packets split by their remaining length, and built back from JSON.
 
-use crate::frames::{Length, Sink, Span, Summary, framed};
+use crate::frames::{Length, Sink, Span, Summary, decode_frame, framed, whole};
 use serde::Deserialize;
 use std::io;
 use wire_protocols::document::{Error as DocumentError, Node};
@@ -45,10 +45,13 @@ fn mqtt_frame<S: Sink>(
     sink: &mut S,
     span: Span,
 ) -> io::Result<bool> {
-    match mqtt::decode(frame, version) {
-        Ok((packet, _)) => sink.frame(span, packet.name(), &packet).map(|()| true),
-        Err(e) => sink.error(span, &e, true).map(|()| false),
-    }
+    decode_frame(sink, span, frame, |spans| {
+        let packet = match spans {
+            None => mqtt::decode(frame, version)?.0,
+            spans => whole::<mqtt::Packet<'_>, _>(frame, version, true, spans)?,
+        };
+        Ok((packet.name().to_string(), packet))
+    })
 }
 
 /// The bytes of the MQTT packet named `message` with these fields.

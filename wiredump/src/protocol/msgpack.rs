@@ -1,16 +1,19 @@
 //! msgpack: values back to back, and a value built back from JSON.
 
-use crate::frames::{Sink, Span, Summary};
+use crate::frames::{Layout, Sink, Span, Summary};
 use std::io;
 use wire_protocols::document::{Error as DocumentError, Node};
 use wire_runtime::msgpack::{TIMESTAMP_EXT, Value, timestamp_from_data};
-use wire_runtime::{DecodeError, ErrorKind, Reader, WireDecode, WireEncode};
+use wire_runtime::{DecodeError, ErrorKind, Reader, Spans, WireDecode, WireEncode};
 
 /// msgpack values back to back; an invalid value stops the dissection (nothing tells where the
 /// next one starts).
 pub fn dissect(bytes: &[u8], sink: &mut impl Sink) -> io::Result<Summary> {
     let mut r = Reader::new(bytes);
     let mut failed = false;
+    // A value is one span: its parts are not fields.
+    let no_fields = Spans::new();
+    let wants = sink.wants_spans();
     while !r.is_empty() {
         let offset = r.offset();
         match Value::decode(&mut r) {
@@ -19,18 +22,23 @@ pub fn dissect(bytes: &[u8], sink: &mut impl Sink) -> io::Result<Summary> {
                     offset,
                     len: r.offset() - offset,
                 };
+                let layout = wants.then_some(Layout {
+                    bytes: &bytes[offset..span.end()],
+                    spans: &no_fields,
+                });
                 // A malformed timestamp is reported, and the next value read: its length was
                 // well-formed.
                 if let Err(why) = check_timestamps(&value) {
                     failed = true;
                     let error = DecodeError::new(ErrorKind::InvalidValue(why), 0);
-                    sink.error(span, &error, true)?;
+                    sink.error(span, &error, true, layout)?;
                     continue;
                 }
                 sink.frame(
                     span,
                     msgpack_kind(&value),
                     &wire_protocols::hex::MsgPack(&value),
+                    layout,
                 )?;
             }
             Err(e) if e.is_incomplete() => {
@@ -45,6 +53,7 @@ pub fn dissect(bytes: &[u8], sink: &mut impl Sink) -> io::Result<Summary> {
                     },
                     &e,
                     false,
+                    None,
                 )?;
                 return Ok(Summary { failed: true });
             }

@@ -60,13 +60,13 @@ pub fn dissect(protocol: Protocol, bytes: &[u8], sink: &mut impl Sink) -> io::Re
             |record, sink, span| {
                 // Records read back from a broker carry their body CRC.
                 let verify = sink.verifies_checksums();
-                let message = wire_runtime::decode::<MessageExt<'_>>(record).and_then(|m| {
+                frames::decode_frame(sink, span, record, |spans| {
+                    let message = frames::whole::<MessageExt<'_>, ()>(record, (), true, spans)?;
                     if verify {
-                        m.verify_body_crc()?;
+                        message.verify_body_crc()?;
                     }
-                    Ok(m)
-                });
-                frames::report(sink, span, MESSAGE_EXT, message)
+                    Ok((MESSAGE_EXT.to_string(), message))
+                })
             },
         ),
         Protocol::RocketmqBatch => frames::framed(
@@ -81,12 +81,10 @@ pub fn dissect(protocol: Protocol, bytes: &[u8], sink: &mut impl Sink) -> io::Re
                 )
             },
             |record, sink, span| {
-                frames::report(
-                    sink,
-                    span,
-                    BATCH_MESSAGE,
-                    wire_runtime::decode::<BatchMessage<'_>>(record),
-                )
+                frames::decode_frame(sink, span, record, |spans| {
+                    let message = frames::whole::<BatchMessage<'_>, ()>(record, (), true, spans)?;
+                    Ok((BATCH_MESSAGE.to_string(), message))
+                })
             },
         ),
         other => Err(io::Error::other(format!(
@@ -99,28 +97,26 @@ pub fn dissect(protocol: Protocol, bytes: &[u8], sink: &mut impl Sink) -> io::Re
 /// What a dissected remoting frame shows: the serialization its header word announces, and
 /// the command.
 #[derive(Serialize)]
-struct RemotingFields<'c, 'a> {
+struct RemotingFields<'a> {
     serialize_type: SerializeType,
-    command: &'c RemotingCommand<'a>,
+    command: RemotingCommand<'a>,
 }
 
 fn remoting_frame<S: Sink>(frame: &[u8], sink: &mut S, span: Span) -> io::Result<bool> {
     // `framed` hands over whole frames: at least the length and the header word.
-    let decoded = rmq::decode(frame).and_then(|command| {
+    frames::decode_frame(sink, span, frame, |spans| {
+        let command = match spans {
+            None => rmq::decode(frame)?,
+            spans => frames::whole::<RemotingCommand<'_>, ()>(frame, (), true, spans)?,
+        };
         let word = wire_runtime::decode::<HeaderWord>(&frame[4..8])?;
-        Ok((word.serialize_type, command))
-    });
-    match decoded {
-        Ok((serialize_type, command)) => {
-            let name = command_name(command.is_response(), command.request_code().code());
-            let fields = RemotingFields {
-                serialize_type,
-                command: &command,
-            };
-            sink.frame(span, &name, &fields).map(|()| true)
-        }
-        Err(e) => sink.error(span, &e, true).map(|()| false),
-    }
+        let name = command_name(command.is_response(), command.request_code().code());
+        let fields = RemotingFields {
+            serialize_type: word.serialize_type,
+            command,
+        };
+        Ok((name, fields))
+    })
 }
 
 /// The length of the record at the front of `buf`, which starts with its own `i32` size (the

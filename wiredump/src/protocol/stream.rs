@@ -1,6 +1,6 @@
 //! RabbitMQ Stream: frames behind a `u32` size, and commands built back from JSON.
 
-use crate::frames::{Sink, Span, Summary, framed, u32_prefixed};
+use crate::frames::{Sink, Span, Summary, decode_frame, framed, u32_prefixed, whole};
 use serde::Deserialize;
 use serde_json::Value;
 use std::borrow::Cow;
@@ -23,15 +23,15 @@ pub fn dissect(bytes: &[u8], sink: &mut impl Sink) -> io::Result<Summary> {
 
 fn stream_frame<S: Sink>(frame: &[u8], sink: &mut S, span: Span) -> io::Result<bool> {
     // The chunk CRC of a Deliver is a checksum field, verified while decoding.
-    let decoded = if sink.verifies_checksums() {
-        rmq_stream::decode(frame)
-    } else {
-        rmq_stream::decode_unverified(frame)
-    };
-    match decoded {
-        Ok(command) => sink.frame(span, command.name(), &command).map(|()| true),
-        Err(e) => sink.error(span, &e, true).map(|()| false),
-    }
+    let verify = sink.verifies_checksums();
+    decode_frame(sink, span, frame, |spans| {
+        let command = match spans {
+            None if verify => rmq_stream::decode(frame)?,
+            None => rmq_stream::decode_unverified(frame)?,
+            spans => whole::<rmq_stream::Frame<'_>, ()>(frame, (), verify, spans)?.command,
+        };
+        Ok((command.name().to_string(), command))
+    })
 }
 
 /// The bytes of the command named `message` with these fields.
