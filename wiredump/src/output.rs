@@ -21,6 +21,8 @@ pub struct Printer<W: Write> {
     style: Style,
     /// The live stream printed last, for headings.
     label: String,
+    /// A JSON line being written, for frames whose times get readable forms.
+    line: Vec<u8>,
     index: usize,
     /// Statistics, when asked for.
     pub stats: Stats,
@@ -40,6 +42,7 @@ impl<W: Write> Printer<W> {
             protocol: Protocol::Mqtt5,
             style: Style::default(),
             label: String::new(),
+            line: Vec::new(),
             index: 0,
             stats,
             progress: indicatif::ProgressBar::hidden(),
@@ -173,16 +176,17 @@ impl<W: Write> Sink for Printer<W> {
                 self.out.write_all(b"\n")
             }
             Format::Json => {
-                let mut fields = serde_json::to_value(fields).map_err(io::Error::other)?;
-                readable::add_times(&mut fields);
                 let line = FrameJson {
                     offset: span.offset,
                     direction: self.direction(),
                     message,
-                    fields: &fields,
+                    fields,
                     spans: layout.map(|l| SpansJson(l.spans)),
                 };
-                serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
+                self.line.clear();
+                serde_json::to_writer(&mut self.line, &line).map_err(io::Error::other)?;
+                readable::add_times_to_json(&mut self.line);
+                self.out.write_all(&self.line)?;
                 self.out.write_all(b"\n")
             }
             Format::Hexdump => {

@@ -61,6 +61,47 @@ pub fn add_times(value: &mut Value) {
     }
 }
 
+/// Adds `"<name>_utc"` after every member that holds a time in `json`, the serialized JSON of
+/// a frame, in place: the same as [`add_times`] without building a `Value` (a Deliver of 100
+/// records would be rebuilt as a tree only for one member).
+///
+/// Sound on any JSON: a key is found by its quoted name and colon, `"timestamp":`, which can
+/// only be a key (inside a string a quote is escaped, so the name's closing quote would read
+/// `\"`), and it is only followed if an integer follows.
+///
+/// ```
+/// let mut json = br#"{"a":"\"timestamp\":1","timestamp":0,"born_timestamp":x}"#.to_vec();
+/// wiredump::readable::add_times_to_json(&mut json);
+/// assert_eq!(
+///     String::from_utf8(json).unwrap(),
+///     r#"{"a":"\"timestamp\":1","timestamp":0,"timestamp_utc":"1970-01-01T00:00:00.000Z","born_timestamp":x}"#
+/// );
+/// ```
+pub fn add_times_to_json(json: &mut Vec<u8>) {
+    for (name, clock) in TIMES {
+        let key = format!("\"{name}\":");
+        let finder = memchr::memmem::Finder::new(key.as_bytes());
+        let mut from = 0;
+        while let Some(found) = finder.find(&json[from..]) {
+            let value = from + found + key.len();
+            let digits = json[value..]
+                .iter()
+                .enumerate()
+                .take_while(|(i, b)| b.is_ascii_digit() || (*i == 0 && **b == b'-'))
+                .count();
+            from = value + digits;
+            let raw = std::str::from_utf8(&json[value..from])
+                .ok()
+                .and_then(|text| text.parse::<i64>().ok());
+            if let Some(text) = raw.and_then(|raw| utc(raw, *clock)) {
+                let member = format!(",\"{name}_utc\":\"{text}\"");
+                json.splice(from..from, member.bytes());
+                from += member.len();
+            }
+        }
+    }
+}
+
 fn add_to_object(map: &mut Map<String, Value>) {
     let found: Vec<(String, String)> = TIMES
         .iter()
@@ -116,6 +157,21 @@ mod tests {
             "2026-01-01T00:00:00.000Z +3"
         );
         assert_eq!(utc(i64::MAX, Clock::Millis), None, "beyond year 9999");
+    }
+
+    #[test]
+    fn the_json_and_the_tree_get_the_same_members() {
+        let v = serde_json::json!({
+            "timestamp": 1_796_040_425_759i64,
+            "nested": [{"born_timestamp": -5, "store_timestamp": 7, "x": "\"timestamp\":3"}],
+            "observable_timestamp": (1_767_225_600_000i64 << 16) | 9,
+            "not_a_time": {"timestamp": "text"},
+        });
+        let mut tree = v.clone();
+        add_times(&mut tree);
+        let mut json = serde_json::to_vec(&v).unwrap();
+        add_times_to_json(&mut json);
+        assert_eq!(String::from_utf8(json).unwrap(), tree.to_string());
     }
 
     #[test]
