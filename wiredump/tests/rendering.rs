@@ -225,3 +225,49 @@ fn port_names_the_protocol_of_a_capture_on_any_port() {
         );
     }
 }
+
+/// An Ignite 3 response: request 0x1234, no flags, a hybrid observable timestamp (physical
+/// time 2026-01-01T00:00:00Z, logical 3), a nil payload.
+const IGNITE_RESPONSE: &str = "0000000e cd1234 00 d3019b76daa8000003 c0";
+
+#[test]
+fn ignite_hybrid_timestamps_read_as_time_and_counter() {
+    let out = wiredump(
+        &[
+            "-p",
+            "ignite",
+            "--from",
+            "server",
+            "--hex",
+            IGNITE_RESPONSE,
+            "-f",
+            "json",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let frame = &json_lines(&out)[0];
+    let header = &frame["fields"]["header"];
+    assert_eq!(
+        header["observable_timestamp"],
+        (1_767_225_600_000i64 << 16) | 3
+    );
+    assert_eq!(
+        header["observable_timestamp_utc"],
+        "2026-01-01T00:00:00.000Z +3"
+    );
+    let summary = decode(&[
+        "-p",
+        "ignite",
+        "--from",
+        "server",
+        "--hex",
+        IGNITE_RESPONSE,
+        "-f",
+        "summary",
+    ]);
+    assert!(
+        summary.contains("server Response request_id=4660 flags=0"),
+        "{summary}"
+    );
+}

@@ -197,3 +197,35 @@ fn an_error_points_at_the_field_that_failed() {
         "{dump}"
     );
 }
+
+#[test]
+fn the_hexdump_of_an_ignite_request() {
+    // A heartbeat request: size 4, op 1, request id 0x1234 (msgpack integers).
+    let out = wiredump(
+        &[
+            "-p",
+            "ignite",
+            "--from",
+            "client",
+            "--hex",
+            "00000004 01 cd1234",
+            "-f",
+            "hexdump",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let dump = text(&out.stdout);
+    let names = row_names(&dump);
+    // The size is the length prefix of the message's body.
+    assert_eq!(
+        names,
+        [
+            "(body)",
+            "body.header.op",
+            "body.header.request_id",
+            "body.payload (empty)"
+        ],
+        "{dump}"
+    );
+}
