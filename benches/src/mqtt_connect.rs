@@ -581,7 +581,8 @@ pub fn sample() -> Connect<'static> {
 /// `V311` gives its 3.1.1 form (no properties), used to cross-check validation.
 pub fn sample_wire(version: Version) -> wire_protocols::mqtt::Packet<'static> {
     use wire_protocols::mqtt::{
-        Binary, Connect, ConnectFlags, FixedHeader, Packet, Properties, Property, QoS, Will,
+        Binary, Connect, ConnectFlags, FixedHeader, Packet, Properties, Property, PropertyScope,
+        QoS, Will,
     };
     let v5 = version == Version::V5;
     let (key, value) = USER_PROPERTIES[0];
@@ -602,26 +603,34 @@ pub fn sample_wire(version: Version) -> wire_protocols::mqtt::Packet<'static> {
             },
             keep_alive: KEEP_ALIVE,
             properties: v5.then(|| {
-                Properties::from_list(vec![
-                    Property::SessionExpiryInterval(SESSION_EXPIRY_INTERVAL),
-                    Property::ReceiveMaximum {
-                        max: RECEIVE_MAXIMUM_VALUE,
-                    },
-                    Property::MaximumPacketSize {
-                        size: MAXIMUM_PACKET_SIZE_VALUE,
-                    },
-                    Property::UserProperty(key.into(), value.into()),
-                ])
+                Properties::checked(
+                    PropertyScope::Connect,
+                    vec![
+                        Property::SessionExpiryInterval(SESSION_EXPIRY_INTERVAL),
+                        Property::ReceiveMaximum {
+                            max: RECEIVE_MAXIMUM_VALUE,
+                        },
+                        Property::MaximumPacketSize {
+                            size: MAXIMUM_PACKET_SIZE_VALUE,
+                        },
+                        Property::UserProperty(key.try_into().unwrap(), value.try_into().unwrap()),
+                    ],
+                )
+                .expect("allowed in a CONNECT")
             }),
-            client_id: CLIENT_ID.into(),
+            client_id: CLIENT_ID.try_into().unwrap(),
             will: Some(Will {
                 properties: v5.then(|| {
-                    Properties::from_list(vec![Property::WillDelayInterval(WILL_DELAY_INTERVAL)])
+                    Properties::checked(
+                        PropertyScope::Will,
+                        vec![Property::WillDelayInterval(WILL_DELAY_INTERVAL)],
+                    )
+                    .expect("allowed in a will")
                 }),
-                topic: WILL_TOPIC.into(),
+                topic: WILL_TOPIC.try_into().unwrap(),
                 payload: Binary::from(WILL_PAYLOAD),
             }),
-            username: Some(USERNAME.into()),
+            username: Some(USERNAME.try_into().unwrap()),
             password: Some(Binary::from(PASSWORD.as_bytes())),
         }),
     }

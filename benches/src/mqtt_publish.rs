@@ -429,14 +429,19 @@ pub fn sample(payload: &[u8], version: Version) -> Publish<'_> {
 
 /// The same fixture as a `wire_protocols::mqtt` packet (properties in mqttbytes' order).
 pub fn sample_wire(payload: &[u8], version: Version) -> wire_protocols::mqtt::Packet<'_> {
-    use wire_protocols::mqtt::{Packet, Properties, Property, PublishFlags, QoS};
+    use wire_protocols::mqtt::{Packet, Properties, Property, PropertyScope, PublishFlags, QoS};
+    // Checked once, where the fixture is made (as the strings are): encoding trusts them.
     let properties = (version == Version::V5).then(|| {
         let (key, value) = USER_PROPERTIES[0];
-        Properties::from_list(vec![
-            Property::MessageExpiryInterval(3600),
-            Property::UserProperty(key.into(), value.into()),
-            Property::ContentType("application/json".into()),
-        ])
+        Properties::checked(
+            PropertyScope::Publish,
+            vec![
+                Property::MessageExpiryInterval(3600),
+                Property::UserProperty(key.try_into().unwrap(), value.try_into().unwrap()),
+                Property::ContentType("application/json".try_into().unwrap()),
+            ],
+        )
+        .expect("allowed in a PUBLISH")
     });
     Packet::Publish {
         flags: PublishFlags {
@@ -445,7 +450,7 @@ pub fn sample_wire(payload: &[u8], version: Version) -> wire_protocols::mqtt::Pa
             retain: false,
         },
         publish: wire_protocols::mqtt::Publish {
-            topic: TOPIC.into(),
+            topic: TOPIC.try_into().unwrap(),
             packet_id: Some(10),
             properties,
             payload,

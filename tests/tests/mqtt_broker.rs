@@ -71,7 +71,7 @@ async fn connect(addr: &str, version: Version, client_id: &str) -> Conn {
                 },
                 keep_alive: 30,
                 properties,
-                client_id: client_id.into(),
+                client_id: client_id.try_into().unwrap(),
                 will: None,
                 username: None,
                 password: None,
@@ -101,8 +101,12 @@ async fn session(addr: String, version: Version) {
     let mut conn = connect(&addr, version, &format!("wire-{tag}")).await;
 
     // Subscribe with QoS 2.
-    let properties = (version == Version::V5)
-        .then(|| Properties::from_list(vec![Property::UserProperty("k".into(), "v".into())]));
+    let properties = (version == Version::V5).then(|| {
+        Properties::from_list(vec![Property::UserProperty(
+            "k".try_into().unwrap(),
+            "v".try_into().unwrap(),
+        )])
+    });
     send(
         &mut conn,
         Packet::Subscribe {
@@ -111,7 +115,7 @@ async fn session(addr: String, version: Version) {
                 packet_id: 1,
                 properties,
                 filters: vec![(
-                    topic.as_str().into(),
+                    topic.as_str().try_into().unwrap(),
                     SubscriptionOptions {
                         qos: QoS::ExactlyOnce,
                         ..Default::default()
@@ -140,8 +144,8 @@ async fn session(addr: String, version: Version) {
         let properties = (version == Version::V5).then(|| {
             Properties::from_list(vec![
                 Property::MessageExpiryInterval(3600),
-                Property::ContentType("text/plain".into()),
-                Property::UserProperty("trace".into(), "1".into()),
+                Property::ContentType("text/plain".try_into().unwrap()),
+                Property::UserProperty("trace".try_into().unwrap(), "1".try_into().unwrap()),
             ])
         });
         send(
@@ -153,7 +157,7 @@ async fn session(addr: String, version: Version) {
                     retain: false,
                 },
                 publish: mqtt::Publish {
-                    topic: topic.as_str().into(),
+                    topic: topic.as_str().try_into().unwrap(),
                     packet_id,
                     properties,
                     payload: &payload,
@@ -166,34 +170,34 @@ async fn session(addr: String, version: Version) {
         let mut delivered = false;
         let mut acknowledged = qos == QoS::AtMostOnce;
         while !(delivered && acknowledged) {
-            let action = recv(&mut conn, version, |p| match p {
-                Packet::Publish { flags, publish } => {
-                    assert_eq!(publish.topic.as_str(), topic);
-                    assert_eq!(publish.payload, &payload[..]);
-                    assert_eq!(flags.qos, qos);
-                    if version == Version::V5 {
-                        let props = publish.properties.as_ref().expect("5.0 properties");
-                        assert!(
-                            props
-                                .iter()
-                                .any(|p| p == Property::ContentType("text/plain".into())),
-                            "{props:?}"
-                        );
-                        assert!(
-                            props
-                                .iter()
-                                .any(|p| p == Property::UserProperty("trace".into(), "1".into()))
-                        );
+            let action =
+                recv(&mut conn, version, |p| match p {
+                    Packet::Publish { flags, publish } => {
+                        assert_eq!(publish.topic.as_str(), topic);
+                        assert_eq!(publish.payload, &payload[..]);
+                        assert_eq!(flags.qos, qos);
+                        if version == Version::V5 {
+                            let props = publish.properties.as_ref().expect("5.0 properties");
+                            assert!(
+                                props.iter().any(|p| p
+                                    == Property::ContentType("text/plain".try_into().unwrap())),
+                                "{props:?}"
+                            );
+                            assert!(props.iter().any(|p| p
+                                == Property::UserProperty(
+                                    "trace".try_into().unwrap(),
+                                    "1".try_into().unwrap()
+                                )));
+                        }
+                        Action::Delivered(flags.qos, publish.packet_id)
                     }
-                    Action::Delivered(flags.qos, publish.packet_id)
-                }
-                Packet::PubAck { ack, .. } => Action::Acked(ack.packet_id),
-                Packet::PubRec { ack, .. } => Action::Received(ack.packet_id),
-                Packet::PubComp { ack, .. } => Action::Acked(ack.packet_id),
-                Packet::PubRel { ack, .. } => Action::Release(ack.packet_id),
-                other => panic!("unexpected {other:?}"),
-            })
-            .await;
+                    Packet::PubAck { ack, .. } => Action::Acked(ack.packet_id),
+                    Packet::PubRec { ack, .. } => Action::Received(ack.packet_id),
+                    Packet::PubComp { ack, .. } => Action::Acked(ack.packet_id),
+                    Packet::PubRel { ack, .. } => Action::Release(ack.packet_id),
+                    other => panic!("unexpected {other:?}"),
+                })
+                .await;
             match action {
                 Action::Delivered(QoS::AtMostOnce, _) => delivered = true,
                 Action::Delivered(QoS::AtLeastOnce, Some(id)) => {
@@ -280,7 +284,7 @@ async fn session(addr: String, version: Version) {
             unsubscribe: mqtt::Unsubscribe {
                 packet_id: 4,
                 properties: (version == Version::V5).then(Properties::new),
-                filters: vec![topic.as_str().into()],
+                filters: vec![topic.as_str().try_into().unwrap()],
             },
         },
     )
@@ -334,7 +338,7 @@ async fn subscribe(conn: &mut Conn, version: Version, topic: &str, qos: QoS) {
                 packet_id: 1,
                 properties: (version == Version::V5).then(Properties::new),
                 filters: vec![(
-                    topic.into(),
+                    topic.try_into().unwrap(),
                     SubscriptionOptions {
                         qos,
                         ..Default::default()
@@ -382,7 +386,7 @@ impl Blocking {
                 },
                 keep_alive: 60,
                 properties: (version == Version::V5).then(Properties::new),
-                client_id: client_id.into(),
+                client_id: client_id.try_into().unwrap(),
                 will: None,
                 username: None,
                 password: None,
@@ -443,7 +447,7 @@ fn stream_messages(addr: &str, version: Version, qos: QoS, count: u32) {
             packet_id: 1,
             properties: (version == Version::V5).then(Properties::new),
             filters: vec![(
-                topic.as_str().into(),
+                topic.as_str().try_into().unwrap(),
                 SubscriptionOptions {
                     qos,
                     ..Default::default()
@@ -521,7 +525,7 @@ fn stream_messages(addr: &str, version: Version, qos: QoS, count: u32) {
                     retain: false,
                 },
                 publish: mqtt::Publish {
-                    topic: topic.as_str().into(),
+                    topic: topic.as_str().try_into().unwrap(),
                     packet_id: Some((next % 60_000 + 1) as u16),
                     properties: (version == Version::V5).then(Properties::new),
                     payload: &body,
@@ -656,7 +660,7 @@ async fn exchange_with_paho_python_client() {
                     retain: false,
                 },
                 publish: mqtt::Publish {
-                    topic: topic.as_str().into(),
+                    topic: topic.as_str().try_into().unwrap(),
                     packet_id: Some(i as u16 + 1),
                     properties: Some(Properties::new()),
                     payload: &body,

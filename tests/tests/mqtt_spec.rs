@@ -355,7 +355,7 @@ fn encoding_builds_the_fixed_header_and_remaining_length() {
             retain: true,
         },
         publish: mqtt::Publish {
-            topic: "t".into(),
+            topic: "t".try_into().unwrap(),
             packet_id: Some(1),
             properties: None,
             payload: &payload,
@@ -375,7 +375,7 @@ fn encoding_builds_the_fixed_header_and_remaining_length() {
             },
             keep_alive: 60,
             properties: None,
-            client_id: "".into(),
+            client_id: "".try_into().unwrap(),
             will: None,
             username: None,
             password: None,
@@ -741,4 +741,65 @@ fn subscribe_filters_read_back_named_and_as_pairs() {
     let written: serde_json::Value = serde_json::to_value(&from_pairs).unwrap();
     let expected: serde_json::Value = serde_json::from_str(&named).unwrap();
     assert_eq!(written, expected, "written back in the named form");
+}
+
+/// Strings are checked where they are made, by the same rules as the decoder's, so that
+/// encoding can write them with a copy: an invalid string cannot reach the wire through the
+/// safe API.
+#[test]
+fn strings_are_checked_where_they_are_made() {
+    use wire_protocols::mqtt::{StringError, TopicName, Utf8Str};
+    assert_eq!(
+        TopicName::new("a/+/b"),
+        Err(StringError::Wildcard { at: 2 })
+    );
+    assert_eq!(TopicName::new("a/#"), Err(StringError::Wildcard { at: 2 }));
+    assert_eq!(
+        Utf8Str::<'_, false>::new("a\0"),
+        Err(StringError::Nul { at: 1 })
+    );
+    let long = "x".repeat(65_536);
+    assert_eq!(
+        Utf8Str::<'_, false>::new(&long),
+        Err(StringError::TooLong { len: 65_536 })
+    );
+    assert!(
+        Utf8Str::<'_, false>::new(&long[1..]).is_ok(),
+        "65 535 bytes fit"
+    );
+    assert_eq!(
+        TopicName::try_from("x\0").unwrap_err().to_string(),
+        "U+0000 in an MQTT string at byte 1"
+    );
+    // serde (wiredump's encode reads JSON this way) checks too.
+    let publish = r#"{"topic":"a/#","packet_id":null,"properties":null,"payload":""}"#;
+    let err = serde_json::from_str::<mqtt::Publish<'_>>(publish).unwrap_err();
+    assert!(
+        err.to_string().contains("wildcard in a topic name"),
+        "{err}"
+    );
+    // What the caller vouches for is written as is.
+    // SAFETY: deliberately invalid, to show that encoding no longer looks.
+    let vouched = unsafe { TopicName::new_unchecked("a/#") };
+    let mut out = Vec::new();
+    wire_runtime::WireEncode::encode(&vouched, &mut out).unwrap();
+    assert_eq!(out, b"\0\x03a/#");
+}
+
+proptest::proptest! {
+    /// `new` accepts exactly what the decoder accepts.
+    #[test]
+    fn construction_and_decoding_agree(s in "[a-c/+#\\x00é]{0,12}") {
+        use wire_protocols::mqtt::{TopicName, Utf8Str};
+        let mut wire = (s.len() as u16).to_be_bytes().to_vec();
+        wire.extend_from_slice(s.as_bytes());
+        proptest::prop_assert_eq!(
+            TopicName::new(&s).is_ok(),
+            wire_runtime::decode::<TopicName<'_>>(&wire).is_ok()
+        );
+        proptest::prop_assert_eq!(
+            Utf8Str::<'_, false>::new(&s).is_ok(),
+            wire_runtime::decode::<Utf8Str<'_, false>>(&wire).is_ok()
+        );
+    }
 }

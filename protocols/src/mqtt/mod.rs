@@ -39,7 +39,7 @@ pub use properties::Iter as PropertyIter;
 pub use properties::{Properties, Property, PropertyScope};
 pub use publish::Publish;
 pub use reason::ReasonCode;
-pub use strings::{Binary, TopicName, Utf8Str};
+pub use strings::{Binary, StringError, TopicName, Utf8Str};
 pub use subscribe::{
     RetainHandling, SubAck, Subscribe, SubscriptionOptions, UnsubAck, Unsubscribe,
 };

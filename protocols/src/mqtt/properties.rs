@@ -184,8 +184,9 @@ pub enum PropertyScope {
 #[derive(Clone, Default)]
 pub struct Properties<'a> {
     repr: Repr<'a>,
-    /// The scope a `Repr::Wire` list decoded in: every property parses, is allowed there, and
-    /// none is repeated that may not be. `None` for a built list, checked when encoded.
+    /// The scope the list was checked for: it decoded there (`Repr::Wire`), or was built with
+    /// [`Properties::checked`]. Every property parses, is allowed there, and none is repeated
+    /// that may not be. `None` for a list built unchecked, checked when encoded.
     ///
     /// Kept out of `Repr` so that `Repr` (and `Option<Properties>`) needs no tag byte: the
     /// variants, and `None`, are values of the vector capacity inside the `Cow`, one 8-byte
@@ -213,7 +214,31 @@ impl<'a> Properties<'a> {
         Properties::default()
     }
 
-    /// A list of properties, to encode.
+    /// A list of properties for a packet of `scope`, checked now against the scope's rules
+    /// (which properties it allows, which may repeat), so that encoding it there checks
+    /// nothing again: the way to build the properties of packets sent many times.
+    ///
+    /// ```
+    /// use wire_protocols::mqtt::{Properties, Property, PropertyScope};
+    ///
+    /// let props = Properties::checked(PropertyScope::Publish, vec![Property::MessageExpiryInterval(60)]);
+    /// assert!(props.is_ok());
+    /// let wrong = Properties::checked(PropertyScope::Publish, vec![Property::ReceiveMaximum { max: 5 }]);
+    /// assert_eq!(wrong.unwrap_err(), "property not allowed in this packet");
+    /// ```
+    pub fn checked(scope: PropertyScope, list: Vec<Property<'a>>) -> Result<Self, &'static str> {
+        let mut seen = Seen::new(scope);
+        for property in &list {
+            seen.add(property)?;
+        }
+        Ok(Properties {
+            repr: Repr::List(Cow::Owned(list)),
+            checked: Some(scope),
+        })
+    }
+
+    /// A list of properties, to encode; checked against its packet's rules each time it is
+    /// encoded (see [`Properties::checked`] to check it once).
     pub fn from_list(list: Vec<Property<'a>>) -> Self {
         Properties {
             repr: Repr::List(Cow::Owned(list)),
@@ -272,6 +297,9 @@ impl<'a> Properties<'a> {
     fn checked_body_len(&self, scope: PropertyScope) -> Result<usize, &'static str> {
         match &self.repr {
             Repr::Wire(bytes) if self.checked == Some(scope) => Ok(bytes.len()),
+            Repr::List(list) if self.checked == Some(scope) => {
+                Ok(list.iter().map(WireEncode::encoded_len).sum())
+            }
             _ => {
                 let mut seen = Seen::new(scope);
                 self.iter().try_fold(0, |len, property| {

@@ -9,15 +9,66 @@ use wire_runtime::{
 /// Borrowed from the input. With `TOPIC = true` ([`TopicName`]) it is a topic name, which must
 /// not hold the wildcards `+` and `#` either ([MQTT-3.3.2-2]).
 ///
+/// A value is valid by construction: decoded (which checks), made with [`Utf8Str::new`] (or
+/// `try_from`, or serde, which check), or vouched for with the `unsafe`
+/// [`Utf8Str::new_unchecked`]. So encoding writes it with a copy and checks nothing: the rules
+/// are checked once, where the value is made.
+///
+/// ```
+/// use wire_protocols::mqtt::{StringError, TopicName, Utf8Str};
+///
+/// let topic = TopicName::new("sensors/1")?;
+/// assert_eq!(topic.as_str(), "sensors/1");
+/// assert_eq!(TopicName::new("sensors/+"), Err(StringError::Wildcard { at: 8 }));
+/// assert_eq!(Utf8Str::<'_, false>::new("a\0b"), Err(StringError::Nul { at: 1 }));
+/// // A filter may hold wildcards: it is a plain MQTT string.
+/// assert!(Utf8Str::<'_, false>::new("sensors/+").is_ok());
+/// # Ok::<(), StringError>(())
+/// ```
+///
 /// Its codec is written by hand rather than derived: the length prefix is the derive's
 /// `len = u16`, but MQTT's extra rules (no U+0000, no wildcard in a topic name) are checked in
 /// the same single pass over the bytes as the UTF-8 validation, which a derived `validate`
 /// hook could only do in a second one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Utf8Str<'a, const TOPIC: bool = false> {
-    /// The string, borrowed from the input.
-    pub str: &'a str,
+    /// The string, borrowed from the input; valid (see the type's docs).
+    str: &'a str,
 }
+
+/// Why a string cannot be an MQTT string or topic name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StringError {
+    /// Longer than the 65 535 bytes its `u16` length can say.
+    TooLong {
+        /// Its length in bytes.
+        len: usize,
+    },
+    /// U+0000 at this byte ([MQTT-1.5.4-2]).
+    Nul {
+        /// Byte offset in the string.
+        at: usize,
+    },
+    /// A wildcard (`+` or `#`) in a topic name, at this byte ([MQTT-3.3.2-2]).
+    Wildcard {
+        /// Byte offset in the string.
+        at: usize,
+    },
+}
+
+impl core::fmt::Display for StringError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            StringError::TooLong { len } => {
+                write!(f, "an MQTT string of {len} bytes (at most 65535)")
+            }
+            StringError::Nul { at } => write!(f, "U+0000 in an MQTT string at byte {at}"),
+            StringError::Wildcard { at } => write!(f, "wildcard in a topic name at byte {at}"),
+        }
+    }
+}
+
+impl std::error::Error for StringError {}
 
 /// A topic name (PUBLISH, will topic): an MQTT string without wildcards.
 ///
@@ -31,9 +82,60 @@ pub struct Utf8Str<'a, const TOPIC: bool = false> {
 pub type TopicName<'a> = Utf8Str<'a, true>;
 
 impl<'a, const TOPIC: bool> Utf8Str<'a, TOPIC> {
+    /// `str` as an MQTT string (a topic name when `TOPIC`), if it is one: at most 65 535
+    /// bytes, no U+0000, and for a topic name no wildcard.
+    pub fn new(str: &'a str) -> Result<Self, StringError> {
+        if str.len() > usize::from(u16::MAX) {
+            return Err(StringError::TooLong { len: str.len() });
+        }
+        let scan = Scan::of::<TOPIC>(str.as_bytes());
+        if scan.nul {
+            let at = str.bytes().position(|b| b == 0).unwrap_or(0);
+            return Err(StringError::Nul { at });
+        }
+        if TOPIC && scan.wildcard {
+            let at = str
+                .bytes()
+                .position(|b| b == b'+' || b == b'#')
+                .unwrap_or(0);
+            return Err(StringError::Wildcard { at });
+        }
+        Ok(Utf8Str { str })
+    }
+
+    /// `str`, taken as valid without a check: for strings the caller knows (constants,
+    /// values a checked source made).
+    ///
+    /// # Safety
+    ///
+    /// `str` must be what [`Utf8Str::new`] accepts: at most 65 535 bytes, no U+0000, and for a
+    /// topic name no `+` or `#`. Encoding trusts it and writes it as is, so an invalid string
+    /// makes a malformed packet, which a broker answers by closing the connection. (A string
+    /// longer than 65 535 bytes is still refused when encoded.) Memory safety does not depend
+    /// on it: `unsafe` marks that the caller, not the type, vouches for the protocol's rules.
+    ///
+    /// ```
+    /// use wire_protocols::mqtt::TopicName;
+    /// // SAFETY: a constant without U+0000 or wildcards, far below 65 535 bytes.
+    /// const STATUS: TopicName<'static> = unsafe { TopicName::new_unchecked("status") };
+    /// assert_eq!(STATUS.as_str(), "status");
+    /// ```
+    pub const unsafe fn new_unchecked(str: &'a str) -> Self {
+        Utf8Str { str }
+    }
+
     /// The string.
     pub fn as_str(&self) -> &'a str {
         self.str
+    }
+}
+
+impl<'a, const TOPIC: bool> TryFrom<&'a str> for Utf8Str<'a, TOPIC> {
+    type Error = StringError;
+
+    /// [`Utf8Str::new`].
+    fn try_from(str: &'a str) -> Result<Self, StringError> {
+        Utf8Str::new(str)
     }
 }
 
@@ -88,17 +190,7 @@ impl<const TOPIC: bool> WireEncode for Utf8Str<'_, TOPIC> {
                 len: self.str.len(),
             })
         })?;
-        let scan = Scan::of::<TOPIC>(self.str.as_bytes());
-        if scan.nul {
-            return Err(EncodeError::new(EncodeErrorKind::Custom(
-                "U+0000 in an MQTT string",
-            )));
-        }
-        if TOPIC && scan.wildcard {
-            return Err(EncodeError::new(EncodeErrorKind::Custom(
-                "wildcard in a topic name",
-            )));
-        }
+        // Valid by construction: nothing more to check (see the type's docs).
         buf.put_u16(len);
         buf.put_slice(self.str.as_bytes());
         Ok(())
@@ -173,12 +265,6 @@ impl Scan {
     }
 }
 
-impl<'a, const TOPIC: bool> From<&'a str> for Utf8Str<'a, TOPIC> {
-    fn from(str: &'a str) -> Self {
-        Utf8Str { str }
-    }
-}
-
 impl<const TOPIC: bool> core::ops::Deref for Utf8Str<'_, TOPIC> {
     type Target = str;
 
@@ -240,7 +326,7 @@ impl<const TOPIC: bool> serde::Serialize for Utf8Str<'_, TOPIC> {
 impl<'de: 'a, 'a, const TOPIC: bool> serde::Deserialize<'de> for Utf8Str<'a, TOPIC> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let str: &'a str = serde::Deserialize::deserialize(d)?;
-        Ok(Utf8Str { str })
+        Utf8Str::new(str).map_err(serde::de::Error::custom)
     }
 }
 
