@@ -28,6 +28,7 @@
 //! ```
 
 use crate::frames::Layout;
+use crate::text::printable;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::fmt;
 use std::io::{self, Write};
@@ -143,16 +144,7 @@ fn rows(
             return writeln!(out, "  {:04x}  … {left} more bytes", start + i * ROW);
         }
         let hex: Vec<String> = chunk.iter().map(|b| format!("{b:02x}")).collect();
-        let ascii: String = chunk
-            .iter()
-            .map(|&b| {
-                if b.is_ascii_graphic() || b == b' ' {
-                    b as char
-                } else {
-                    '.'
-                }
-            })
-            .collect();
+        let ascii = printable(chunk);
         let label = if i == 0 { name } else { "" };
         let line = format!(
             "  {:04x}  {:<48}  {ascii:<16}  {label}",

@@ -164,17 +164,6 @@ impl<W: Write> Sink for Printer<W> {
         self.index += 1;
         let times = readable::may_hold_times(self.protocol, message);
         match self.format {
-            Format::Json if !times => {
-                let line = FrameJson {
-                    offset: span.offset,
-                    direction: self.direction(),
-                    message,
-                    fields,
-                    spans: layout.map(|l| SpansJson(l.spans)),
-                };
-                serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
-                self.out.write_all(b"\n")
-            }
             Format::Json => {
                 let line = FrameJson {
                     offset: span.offset,
@@ -183,10 +172,15 @@ impl<W: Write> Sink for Printer<W> {
                     fields,
                     spans: layout.map(|l| SpansJson(l.spans)),
                 };
-                self.line.clear();
-                serde_json::to_writer(&mut self.line, &line).map_err(io::Error::other)?;
-                readable::add_times_to_json(&mut self.line);
-                self.out.write_all(&self.line)?;
+                if times {
+                    // Written aside, to add the readable times to it.
+                    self.line.clear();
+                    serde_json::to_writer(&mut self.line, &line).map_err(io::Error::other)?;
+                    readable::add_times_to_json(&mut self.line);
+                    self.out.write_all(&self.line)?;
+                } else {
+                    serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
+                }
                 self.out.write_all(b"\n")
             }
             Format::Hexdump => {

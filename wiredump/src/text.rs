@@ -160,7 +160,20 @@ fn bytes(hex: &str) -> String {
         }
     }
     let shown = &raw[..n.min(SHOW_HEX_DIGITS / 2)];
-    let ascii: String = shown
+    let ascii = printable(shown);
+    let more = if shown.len() < n { "…" } else { "" };
+    let hex = if hex.len() > SHOW_HEX_DIGITS {
+        abbreviated_hex(hex)
+    } else {
+        format!("{hex} ({n} bytes)")
+    };
+    format!("{hex} |{ascii}{more}|")
+}
+
+/// The bytes as printable ASCII, a `.` for every other byte (as a hexdump shows them beside
+/// the hex).
+pub fn printable(bytes: &[u8]) -> String {
+    bytes
         .iter()
         .map(|&b| {
             if b.is_ascii_graphic() || b == b' ' {
@@ -169,14 +182,7 @@ fn bytes(hex: &str) -> String {
                 '.'
             }
         })
-        .collect();
-    let more = if shown.len() < n { "…" } else { "" };
-    let hex = if hex.len() > SHOW_HEX_DIGITS {
-        abbreviated_hex(hex)
-    } else {
-        format!("{hex} ({n} bytes)")
-    };
-    format!("{hex} |{ascii}{more}|")
+        .collect()
 }
 
 fn abbreviated_hex(s: &str) -> String {
