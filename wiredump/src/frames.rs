@@ -3,6 +3,7 @@
 //! length-framed frames ([`framed`]) and the decoding of one frame ([`decode_frame`]).
 
 use serde::Serialize;
+use std::borrow::Cow;
 use std::io;
 use wire_runtime::{DecodeError, DecodeWith, Reader, Spans};
 
@@ -139,7 +140,7 @@ pub fn decode_frame<T: Serialize, S: Sink>(
     sink: &mut S,
     span: Span,
     frame: &[u8],
-    mut decode: impl FnMut(Option<&mut Spans>) -> Result<(String, T), DecodeError>,
+    mut decode: impl FnMut(Option<&mut Spans>) -> Result<(Cow<'static, str>, T), DecodeError>,
 ) -> io::Result<bool> {
     thread_local! {
         /// One frame's spans at a time: the storage is kept from frame to frame.

@@ -67,14 +67,14 @@ pub fn add_times(value: &mut Value) {
 ///
 /// Sound on any JSON: a key is found by its quoted name and colon, `"timestamp":`, which can
 /// only be a key (inside a string a quote is escaped, so the name's closing quote would read
-/// `\"`), and it is only followed if an integer follows.
+/// `\"`), and it is only followed if a whole integer follows (not `1.5`, not `1e3`).
 ///
 /// ```
-/// let mut json = br#"{"a":"\"timestamp\":1","timestamp":0,"born_timestamp":x}"#.to_vec();
+/// let mut json = br#"{"a":"\"timestamp\":1","timestamp":0,"born_timestamp":1.5}"#.to_vec();
 /// wiredump::readable::add_times_to_json(&mut json);
 /// assert_eq!(
 ///     String::from_utf8(json).unwrap(),
-///     r#"{"a":"\"timestamp\":1","timestamp":0,"timestamp_utc":"1970-01-01T00:00:00.000Z","born_timestamp":x}"#
+///     r#"{"a":"\"timestamp\":1","timestamp":0,"timestamp_utc":"1970-01-01T00:00:00.000Z","born_timestamp":1.5}"#
 /// );
 /// ```
 pub fn add_times_to_json(json: &mut Vec<u8>) {
@@ -90,8 +90,11 @@ pub fn add_times_to_json(json: &mut Vec<u8>) {
                 .take_while(|(i, b)| b.is_ascii_digit() || (*i == 0 && **b == b'-'))
                 .count();
             from = value + digits;
+            // A whole integer: not the start of `1.5` or `1e3`.
+            let whole = matches!(json.get(from), Some(b',' | b'}' | b']'));
             let raw = std::str::from_utf8(&json[value..from])
                 .ok()
+                .filter(|_| whole)
                 .and_then(|text| text.parse::<i64>().ok());
             if let Some(text) = raw.and_then(|raw| utc(raw, *clock)) {
                 let member = format!(",\"{name}_utc\":\"{text}\"");

@@ -296,10 +296,7 @@ impl<'a> Properties<'a> {
     #[inline(always)]
     fn checked_body_len(&self, scope: PropertyScope) -> Result<usize, &'static str> {
         match &self.repr {
-            Repr::Wire(bytes) if self.checked == Some(scope) => Ok(bytes.len()),
-            Repr::List(list) if self.checked == Some(scope) => {
-                Ok(list.iter().map(WireEncode::encoded_len).sum())
-            }
+            _ if self.checked == Some(scope) => Ok(self.body_len()),
             _ => {
                 let mut seen = Seen::new(scope);
                 self.iter().try_fold(0, |len, property| {

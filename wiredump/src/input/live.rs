@@ -14,7 +14,8 @@ use wire_runtime::DecodeError;
 
 /// How far one direction of a connection has been dissected.
 struct Progress {
-    /// Bytes of the flow already dissected (complete frames).
+    /// Bytes of the flow dissected and dropped (complete frames): the offset of what the
+    /// flow holds now.
     done: usize,
     /// The index its next frame gets.
     index: usize,
@@ -52,7 +53,10 @@ pub fn dissect<R: Read, W: Write>(
             order.push((from, to));
             start(&flows, ports, protocol, from, to)
         });
+        let before = state.done;
         failed |= step(state, &flow.bytes, false, printer).map_err(write_error)?;
+        // What is dissected is dropped: a long live capture holds only frames in progress.
+        flows.consume(from, to, state.done - before);
         printer.flush().map_err(write_error)
     })?;
     // The capture ended: what is left of each flow is a truncated frame.
@@ -86,7 +90,7 @@ fn start(
     };
     let client_start = flows
         .get(client, server)
-        .map(|f| f.bytes[..f.bytes.len().min(64)].to_vec())
+        .map(|f| f.head().to_vec())
         .unwrap_or_default();
     let label = format!(
         "client {} <-> server {}",
@@ -117,18 +121,23 @@ fn start(
     }
 }
 
-/// Dissects the complete frames of `bytes` past `state.done`; at the `end` of the capture,
-/// a frame cut short is reported. True if a frame failed.
+/// Dissects the complete frames of `bytes`, the flow from offset `state.done` on; at the
+/// `end` of the capture, a frame cut short is reported. True if a frame failed.
 fn step<W: Write>(
     state: &mut Progress,
     bytes: &[u8],
     end: bool,
     printer: &mut Printer<W>,
 ) -> io::Result<bool> {
-    let Some(protocol) = state.protocol else {
-        return Ok(false);
+    let protocol = match state.protocol {
+        Some(protocol) if !state.lost => protocol,
+        // Skipped (no protocol, or the framing is lost): dropped unread.
+        _ => {
+            state.done += bytes.len();
+            return Ok(false);
+        }
     };
-    if state.lost || state.done >= bytes.len() {
+    if bytes.is_empty() {
         return Ok(false);
     }
     printer.resume(&state.label, protocol, state.side, state.index)?;
@@ -140,7 +149,7 @@ fn step<W: Write>(
         lost: false,
         failed: false,
     };
-    protocol::dissect_bytes(protocol, &bytes[state.done..], state.side, &mut sink)?;
+    protocol::dissect_bytes(protocol, bytes, state.side, &mut sink)?;
     let Resumed {
         cut_at,
         lost,
@@ -149,7 +158,7 @@ fn step<W: Write>(
     } = sink;
     state.index = printer.next_index();
     state.lost = lost;
-    state.done = cut_at.unwrap_or(bytes.len());
+    state.done = cut_at.unwrap_or(state.done + bytes.len());
     Ok(failed)
 }
 

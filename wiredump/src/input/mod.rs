@@ -60,24 +60,14 @@ pub fn open(args: &DecodeArgs) -> Result<Input, String> {
     )]))
 }
 
-/// The streams named by the arguments, read whole.
-pub fn read(args: &DecodeArgs) -> Result<Vec<Stream>, String> {
+/// The streams of `--hex` or of a file (stdin is `open`'s), read whole.
+fn read(args: &DecodeArgs) -> Result<Vec<Stream>, String> {
     if let Some(hex) = &args.hex {
         return Ok(vec![Stream::raw("hex".into(), parse_hex(hex)?, args.from)]);
     }
-    let (label, bytes) = match &args.file {
-        Some(path) if path.as_os_str() != "-" => {
-            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            (path.display().to_string(), bytes)
-        }
-        _ => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| format!("stdin: {e}"))?;
-            ("stdin".to_string(), bytes)
-        }
-    };
+    let path = args.file.as_ref().ok_or("no input named")?;
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let label = path.display().to_string();
     if pcap::is_capture(&bytes) {
         pcap::streams(&bytes, &Ports(args.ports.clone())).map_err(|e| format!("{label}: {e}"))
     } else {

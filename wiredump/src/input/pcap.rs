@@ -34,13 +34,28 @@ pub(super) struct Flow {
     next_seq: Option<u32>,
     /// Segments that arrived ahead of `next_seq`.
     pending: BTreeMap<u32, Vec<u8>>,
-    /// The bytes so far, in order.
+    /// The bytes so far, in order (live: those not yet dissected).
     pub(super) bytes: Vec<u8>,
+    /// The flow's first bytes, kept once `bytes` starts being dropped (see `Flows::consume`).
+    head: Vec<u8>,
     /// This side opened the connection (sent the SYN without ACK).
     opened: bool,
 }
 
 impl Flow {
+    /// The flow's first bytes (up to 64: what tells an MQTT client's version).
+    pub(super) fn head(&self) -> &[u8] {
+        if self.head.is_empty() {
+            self.head_of_bytes()
+        } else {
+            &self.head
+        }
+    }
+
+    fn head_of_bytes(&self) -> &[u8] {
+        &self.bytes[..self.bytes.len().min(64)]
+    }
+
     fn segment(&mut self, seq: u32, syn: bool, payload: &[u8]) {
         if syn {
             self.next_seq = Some(seq.wrapping_add(1));
@@ -55,7 +70,7 @@ impl Flow {
             self.pending.entry(seq).or_insert_with(|| payload.to_vec());
             return;
         }
-        let skip = (-ahead) as usize;
+        let skip = ahead.unsigned_abs() as usize;
         if skip < payload.len() {
             self.bytes.extend_from_slice(&payload[skip..]);
             self.next_seq = Some(next.wrapping_add((payload.len() - skip) as u32));
@@ -103,6 +118,17 @@ impl Flows {
         flow.opened |= syn && !ack;
         flow.segment(seq, syn, payload);
         Some((src, dst))
+    }
+
+    /// Drops the first `n` bytes of the flow from `from` to `to` (dissected, live), keeping
+    /// its first bytes for [`Flow::head`].
+    pub(super) fn consume(&mut self, from: Endpoint, to: Endpoint, n: usize) {
+        if let Some(flow) = self.map.get_mut(&(from, to)) {
+            if flow.head.is_empty() {
+                flow.head = flow.head_of_bytes().to_vec();
+            }
+            flow.bytes.drain(..n.min(flow.bytes.len()));
+        }
     }
 
     /// The flow from `from` to `to`.

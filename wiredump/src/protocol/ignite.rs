@@ -101,7 +101,7 @@ fn report<'f, W, T, S>(
     sink: &mut S,
     span: Span,
     frame: &'f [u8],
-    message: &str,
+    message: &'static str,
     body: impl Fn(W) -> T,
 ) -> io::Result<bool>
 where
@@ -111,6 +111,6 @@ where
 {
     decode_frame(sink, span, frame, |spans| {
         let framed = whole::<W, ()>(frame, (), true, spans)?;
-        Ok((message.to_string(), body(framed)))
+        Ok((message.into(), body(framed)))
     })
 }

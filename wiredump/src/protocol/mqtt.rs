@@ -50,7 +50,7 @@ fn mqtt_frame<S: Sink>(
             None => mqtt::decode(frame, version)?.0,
             spans => whole::<mqtt::Packet<'_>, _>(frame, version, true, spans)?,
         };
-        Ok((packet.name().to_string(), packet))
+        Ok((packet.name().into(), packet))
     })
 }
 

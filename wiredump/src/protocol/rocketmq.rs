@@ -65,7 +65,7 @@ pub fn dissect(protocol: Protocol, bytes: &[u8], sink: &mut impl Sink) -> io::Re
                     if verify {
                         message.verify_body_crc()?;
                     }
-                    Ok((MESSAGE_EXT.to_string(), message))
+                    Ok((MESSAGE_EXT.into(), message))
                 })
             },
         ),
@@ -83,7 +83,7 @@ pub fn dissect(protocol: Protocol, bytes: &[u8], sink: &mut impl Sink) -> io::Re
             |record, sink, span| {
                 frames::decode_frame(sink, span, record, |spans| {
                     let message = frames::whole::<BatchMessage<'_>, ()>(record, (), true, spans)?;
-                    Ok((BATCH_MESSAGE.to_string(), message))
+                    Ok((BATCH_MESSAGE.into(), message))
                 })
             },
         ),
@@ -105,17 +105,13 @@ struct RemotingFields<'a> {
 fn remoting_frame<S: Sink>(frame: &[u8], sink: &mut S, span: Span) -> io::Result<bool> {
     // `framed` hands over whole frames: at least the length and the header word.
     frames::decode_frame(sink, span, frame, |spans| {
-        let command = match spans {
-            None => rmq::decode(frame)?,
-            spans => frames::whole::<RemotingCommand<'_>, ()>(frame, (), true, spans)?,
-        };
-        let word = wire_runtime::decode::<HeaderWord>(&frame[4..8])?;
+        let command = frames::whole::<RemotingCommand<'_>, ()>(frame, (), true, spans)?;
         let name = command_name(command.is_response(), command.request_code().code());
         let fields = RemotingFields {
-            serialize_type: word.serialize_type,
+            serialize_type: command.serialize_type(),
             command,
         };
-        Ok((name, fields))
+        Ok((name.into(), fields))
     })
 }
 

@@ -25,12 +25,8 @@ fn stream_frame<S: Sink>(frame: &[u8], sink: &mut S, span: Span) -> io::Result<b
     // The chunk CRC of a Deliver is a checksum field, verified while decoding.
     let verify = sink.verifies_checksums();
     decode_frame(sink, span, frame, |spans| {
-        let command = match spans {
-            None if verify => rmq_stream::decode(frame)?,
-            None => rmq_stream::decode_unverified(frame)?,
-            spans => whole::<rmq_stream::Frame<'_>, ()>(frame, (), verify, spans)?.command,
-        };
-        Ok((command.name().to_string(), command))
+        let command = whole::<rmq_stream::Frame<'_>, ()>(frame, (), verify, spans)?.command;
+        Ok((command.name().into(), command))
     })
 }
 
