@@ -144,3 +144,40 @@ proptest! {
         prop_assert!(decode::<Ipv4Header>(&corrupt).is_err());
     }
 }
+
+/// A checksum before optional fields it covers: left out, they are neither written nor
+/// summed (the fixed-size and in-place plans wrote or summed them anyway).
+#[test]
+fn optional_fields_after_a_checksum_are_summed_only_when_present() {
+    #[derive(WireDecode, WireEncode, Debug, PartialEq)]
+    struct Trailer {
+        #[wire(checksum = wire_runtime::Crc32, over = a..=b)]
+        crc: u32,
+        a: u8,
+        #[wire(optional)]
+        b: Option<u16>,
+    }
+    #[derive(WireDecode, WireEncode, Debug, PartialEq)]
+    struct Tail<'a> {
+        #[wire(checksum = wire_runtime::Crc32, over = data)]
+        crc: u32,
+        #[wire(optional)]
+        data: Option<&'a [u8]>,
+    }
+    for b in [None, Some(0x0102)] {
+        let value = Trailer { crc: 0, a: 7, b };
+        let bytes = value.encode_to_vec().unwrap();
+        assert_eq!(bytes.len(), value.encoded_len());
+        let covered = &bytes[4..];
+        assert_eq!(bytes[..4], crc32fast::hash(covered).to_be_bytes());
+        let decoded = decode::<Trailer>(&bytes).unwrap();
+        assert_eq!((decoded.a, decoded.b), (7, b));
+    }
+    for data in [None, Some(&b"xyz"[..])] {
+        let value = Tail { crc: 0, data };
+        let bytes = value.encode_to_vec().unwrap();
+        assert_eq!(bytes.len(), value.encoded_len());
+        assert_eq!(bytes[..4], crc32fast::hash(&bytes[4..]).to_be_bytes());
+        assert_eq!(decode::<Tail<'_>>(&bytes).unwrap().data, data);
+    }
+}

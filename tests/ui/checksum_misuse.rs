@@ -24,6 +24,15 @@ struct Alone {
     twice: u32,
 }
 
+#[derive(WireDecode, WireEncode)]
+struct OwnBytes<'a> {
+    #[wire(len = u8)]
+    data: &'a [u8],
+    // Bytes of the checksum field's own would not be summed alike on both sides.
+    #[wire(checksum = Crc32, over = .., pad_before = 2)]
+    crc: u32,
+}
+
 /// A type that is not a checksum algorithm.
 #[derive(Default)]
 struct NotAnAlgorithm;

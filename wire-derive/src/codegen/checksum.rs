@@ -86,7 +86,9 @@ pub fn after_plan(all: &[Field<'_>], c: usize, ck: &ChecksumField) -> After {
     }
     let first_after = ck.first.max(c + 1);
     let f = &all[first_after];
-    if first_after == ck.last && f.magic.is_none() && f.pad_before.is_none() {
+    // An `optional` field may be left out: only the scratch plan writes what is there.
+    if first_after == ck.last && f.magic.is_none() && f.pad_before.is_none() && f.optional.is_none()
+    {
         if let Role::Wire(codec) = &f.role {
             if f.pad_after.is_none() && f.align.is_none() && is_raw_bytes(codec) {
                 let value = value_ident(f);
@@ -100,7 +102,11 @@ pub fn after_plan(all: &[Field<'_>], c: usize, ck: &ChecksumField) -> After {
             Role::Wire(Codec {
                 kind: CodecKind::Prim { prim, .. },
                 ..
-            }) if f.magic.is_none() && f.pad_before.is_none() && f.pad_after.is_none() => {
+            }) if f.magic.is_none()
+                && f.pad_before.is_none()
+                && f.pad_after.is_none()
+                && f.optional.is_none() =>
+            {
                 Some(prim.size)
             }
             _ => None,
