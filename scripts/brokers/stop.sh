@@ -22,4 +22,7 @@ for pid_file in "${pid_files[@]}"; do
     echo "stop.sh: stopped $name (pid $pid)" >&2
   fi
   rm -f "$pid_file"
+  # A directory outside target/ the server kept its data in (the RocketMQ store on tmpfs).
+  remove="$(dirname "$pid_file")/remove-on-stop"
+  if [ -f "$remove" ]; then rm -rf "$(cat "$remove")"; rm -f "$remove"; fi
 done

@@ -161,11 +161,43 @@ fn json_body(frame: &Bytes) -> Value {
     })
 }
 
-fn runtime() -> tokio::runtime::Runtime {
+/// How long a whole test may take: a server that keeps answering "busy" or "not found" fails
+/// the test instead of holding up the run (each takes a few seconds when the servers work).
+const TEST_TIMEOUT: Duration = Duration::from_secs(300);
+
+/// How long the broker may keep refusing messages (busy, flow control, "not available")
+/// before a test gives up: it refuses every write while its store's file system is 90% full.
+const REFUSING_FOR: Duration = Duration::from_secs(60);
+
+/// Runs a test's body on a current-thread runtime, failing it after [`TEST_TIMEOUT`].
+fn run(test: impl std::future::Future<Output = ()>) {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap()
+        .block_on(async {
+            tokio::time::timeout(TEST_TIMEOUT, test)
+                .await
+                .unwrap_or_else(|_| panic!("the test did not finish within {TEST_TIMEOUT:?}"))
+        })
+}
+
+/// Whether the broker refused to store a message for now (Java's producer sends it again).
+fn is_refusal(response: &RemotingCommand<'_>) -> bool {
+    matches!(
+        response.response_code(),
+        ResponseCode::SystemBusy | ResponseCode::ServiceNotAvailable | ResponseCode::FlowControl
+    )
+}
+
+/// Fails the test once the broker has refused messages for longer than [`REFUSING_FOR`].
+fn check_refusals(first_refusal: &mut Option<Instant>, response: &RemotingCommand<'_>) {
+    let first = *first_refusal.get_or_insert_with(Instant::now);
+    assert!(
+        first.elapsed() < REFUSING_FOR,
+        "the broker refused messages for {REFUSING_FOR:?} (is its store's file system 90% full? \
+         see target/brokers/rocketmq-broker/broker.log): {response:?}"
+    );
 }
 
 #[test]
@@ -173,7 +205,7 @@ fn name_server_kv_config_and_cluster_info() {
     let Some((namesrv, _)) = servers() else {
         return;
     };
-    runtime().block_on(async {
+    run(async {
         let mut ns = Client::connect(&namesrv).await;
         let key = unique("key");
         for (serialize_type, value) in [
@@ -365,6 +397,7 @@ async fn pull_all(
 ) -> (Pulled, usize) {
     let mut pulled = Pulled::new();
     let mut pulls = 0;
+    let mut first_refusal = None;
     for (queue_id, &max) in (0..QUEUES).zip(max_offsets) {
         let mut offset = 0i64;
         while offset < max {
@@ -389,9 +422,13 @@ async fn pull_all(
             let response = decode(&frame);
             match response.response_code() {
                 ResponseCode::Success => {}
-                ResponseCode::PullRetryImmediately | ResponseCode::PullNotFound => continue,
+                ResponseCode::PullRetryImmediately | ResponseCode::PullNotFound => {
+                    check_refusals(&mut first_refusal, &response);
+                    continue;
+                }
                 _ => panic!("pull {topic}/{queue_id}@{offset}: {response:?}"),
             }
+            first_refusal = None;
             let header: PullMessageResponseHeader = response.custom_header().unwrap();
             let mut count = 0;
             for record in decode_messages(response.body()).check_crc(true) {
@@ -434,7 +471,7 @@ fn broker_sends_and_pulls_ten_thousand_messages() {
     let Some((namesrv, broker_addr)) = servers() else {
         return;
     };
-    runtime().block_on(async {
+    run(async {
         let topic = unique("topic");
         let run = unique("run");
         let mut broker = Client::connect(&broker_addr).await;
@@ -450,6 +487,7 @@ fn broker_sends_and_pulls_ten_thousand_messages() {
         // Messages to send, in order; one the broker answers busy goes to the back.
         let mut to_send: VecDeque<usize> = (0..MESSAGES).collect();
         let mut busy = 0;
+        let mut first_refusal = None;
         let start = Instant::now();
         while !to_send.is_empty() || !in_flight.is_empty() {
             while in_flight.len() < WINDOW {
@@ -488,10 +526,8 @@ fn broker_sends_and_pulls_ten_thousand_messages() {
                 .complete(&response)
                 .unwrap_or_else(|| panic!("a response to nothing in flight: {response:?}"));
             // Busy answers store nothing (Java's producer retries them too).
-            if matches!(
-                response.response_code(),
-                ResponseCode::SystemBusy | ResponseCode::ServiceNotAvailable | ResponseCode::FlowControl
-            ) {
+            if is_refusal(&response) {
+                check_refusals(&mut first_refusal, &response);
                 busy += 1;
                 to_send.push_back(i);
                 continue;
@@ -501,10 +537,15 @@ fn broker_sends_and_pulls_ten_thousand_messages() {
                 ResponseCode::Success,
                 "send {i}: {response:?}"
             );
+            first_refusal = None;
             let header: SendMessageResponseHeader<'_> = response.custom_header().unwrap();
             assert_eq!(header.queue_id, i as i32 % QUEUES);
             assert_eq!(header.msg_id.len(), 32, "offset msg id: {}", header.msg_id);
-            assert!(sent[i].replace((header.queue_id, header.queue_offset)).is_none());
+            assert!(
+                sent[i]
+                    .replace((header.queue_id, header.queue_offset))
+                    .is_none()
+            );
         }
         let send_time = start.elapsed();
 
@@ -533,7 +574,7 @@ fn binary_header_requests() {
     let Some((namesrv, broker_addr)) = servers() else {
         return;
     };
-    runtime().block_on(async {
+    run(async {
         let topic = unique("binary");
         let run = unique("run-binary");
         let mut broker = Client::connect(&broker_addr).await;
@@ -557,7 +598,15 @@ fn binary_header_requests() {
             let request = RemotingCommand::request(RequestCode::SendMessageV2, 0)
                 .with_header(&header)
                 .with_body(&body);
-            let frame = broker.call(request, SerializeType::RocketMq).await;
+            let mut first_refusal = None;
+            let frame = loop {
+                let frame = broker.call(request.clone(), SerializeType::RocketMq).await;
+                let response = decode(&frame);
+                if !is_refusal(&response) {
+                    break frame;
+                }
+                check_refusals(&mut first_refusal, &response);
+            };
             let response = decode(&frame);
             assert_eq!(
                 response.response_code(),
