@@ -29,6 +29,7 @@
 //! borrow), `gzip` and `zlib` (compressed Stream sub-batches and RocketMQ bodies).
 #![warn(missing_docs)]
 
+pub mod amqp;
 pub mod ignite;
 pub mod mqtt;
 pub mod rocketmq;

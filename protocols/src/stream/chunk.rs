@@ -212,7 +212,27 @@ pub struct Record<'a> {
     pub data: &'a [u8],
 }
 
-impl Record<'_> {
+impl<'a> Record<'a> {
+    /// The record's AMQP 1.0 message (what the usual clients publish), borrowed from the
+    /// record.
+    ///
+    /// ```
+    /// use wire_protocols::amqp::Message;
+    /// use wire_protocols::stream::Record;
+    ///
+    /// let data = wire_runtime::WireEncode::encode_to_vec(&Message::builder().body(b"hi"))?;
+    /// let record = Record { offset: 0, data: &data };
+    /// assert_eq!(record.message()?.body.first_data(), Some(&b"hi"[..]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn message(&self) -> Result<crate::amqp::Message<'a>, DecodeError> {
+        // A record is complete: running out of it is malformed, not incomplete.
+        let mut r = Reader::new_section(self.data);
+        let message = r.read::<crate::amqp::Message<'a>>()?;
+        r.end_with(message)
+    }
+
     /// The record as a zero-copy slice of `frame`, the `Bytes` the chunk was decoded from.
     ///
     /// # Panics
@@ -319,7 +339,52 @@ impl serde::Serialize for Chunk<'_> {
                 s.collect_seq(self.0.entries().map_while(Result::ok))
             }
         }
-        let mut st = s.serialize_struct("Chunk", 12)?;
+        /// The AMQP 1.0 message of every record that starts as one (a described value), or
+        /// why it does not decode.
+        struct Messages<'c>(&'c Chunk<'c>);
+        impl Messages<'_> {
+            fn any(&self) -> bool {
+                self.0
+                    .records()
+                    .map_while(Result::ok)
+                    .any(|r| r.data.first() == Some(&crate::amqp::DESCRIBED))
+            }
+        }
+        impl serde::Serialize for Messages<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeSeq;
+                let mut seq = s.serialize_seq(None)?;
+                for record in self.0.records().map_while(Result::ok) {
+                    if record.data.first() != Some(&crate::amqp::DESCRIBED) {
+                        continue;
+                    }
+                    let entry = RecordMessage {
+                        offset: record.offset,
+                        message: record.message(),
+                    };
+                    seq.serialize_element(&entry)?;
+                }
+                seq.end()
+            }
+        }
+        struct RecordMessage<'c> {
+            offset: u64,
+            message: Result<crate::amqp::Message<'c>, DecodeError>,
+        }
+        impl serde::Serialize for RecordMessage<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeMap;
+                let mut map = s.serialize_map(Some(2))?;
+                map.serialize_entry("offset", &self.offset)?;
+                match &self.message {
+                    Ok(message) => map.serialize_entry("message", message)?,
+                    Err(e) => map.serialize_entry("error", &e.to_string())?,
+                }
+                map.end()
+            }
+        }
+        let messages = Messages(self);
+        let mut st = s.serialize_struct("Chunk", 13)?;
         st.serialize_field("magic_version", &self.magic_version)?;
         st.serialize_field("chunk_type", &self.chunk_type)?;
         st.serialize_field("num_entries", &self.num_entries)?;
@@ -332,6 +397,11 @@ impl serde::Serialize for Chunk<'_> {
         st.serialize_field("trailer_length", &self.trailer_length)?;
         st.serialize_field("bloom_size", &self.bloom_size)?;
         st.serialize_field("entries", &EntryList(self))?;
+        if messages.any() {
+            st.serialize_field("messages", &messages)?;
+        } else {
+            st.skip_field("messages")?;
+        }
         st.end()
     }
 }
