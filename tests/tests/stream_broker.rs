@@ -4,7 +4,7 @@
 //! the `tokio_util` codec: a whole session (SASL, tuning, publishing 100,000 messages with
 //! confirms, consuming them back chunk by chunk with CRC checks, offset tracking, metadata), and
 //! consuming what an independent client (rstream from PyPI, `scripts/interop/rstream_peer.py`)
-//! published.
+//! published; and AMQP 1.0 messages both ways with rstream, every field compared.
 
 use bytes::Bytes;
 use futures_util::{SinkExt, StreamExt};
@@ -12,12 +12,14 @@ use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
 use tokio_util::codec::Framed;
+use wire_protocols::amqp::{self, MessageId, Value};
 use wire_protocols::stream::{
     self, Close, Command, Create, Credit, DeclarePublisher, Delete, DeletePublisher, Entry,
     Metadata, OffsetSpec, Open, PeerProperties, Properties, Publish, PublishedMessage, QueryOffset,
     QueryPublisherSequence, ResponseCode, SaslAuthenticate, SaslHandshake, StoreOffset,
     StreamCodec, Subscribe, Unsubscribe,
 };
+use wire_runtime::WireEncode;
 
 /// The broker's address, or `None` (the test is skipped) when `RABBITMQ_STREAM_ADDR` is unset.
 /// In CI (`CI` set) a missing broker is a failure, not a skip.
@@ -592,6 +594,31 @@ fn rstream_available() -> bool {
     importable
 }
 
+/// Runs `scripts/interop/rstream_peer.py` with `args` against `stream` and returns the JSON
+/// line it prints.
+async fn rstream_peer(addr: &str, stream: &str, args: &[String]) -> serde_json::Value {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../scripts/interop/rstream_peer.py"
+    );
+    let mut command = tokio::process::Command::new("python3");
+    command
+        .arg(script)
+        .args(args)
+        .args(["--addr", addr, "--stream", stream]);
+    let output = tokio::time::timeout(
+        Duration::from_secs(90),
+        command.stderr(std::process::Stdio::inherit()).output(),
+    )
+    .await
+    .expect("rstream peer finished within 90 s")
+    .unwrap_or_else(|e| panic!("cannot run python3 for the rstream peer: {e}"));
+    assert!(output.status.success(), "the rstream peer failed");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    serde_json::from_str(stdout.trim())
+        .unwrap_or_else(|e| panic!("rstream peer printed {stdout:?}: {e}"))
+}
+
 /// How the rstream peer batches what it publishes.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Batching {
@@ -631,31 +658,14 @@ async fn consume_from_rstream(batching: Batching) {
     let stream = stream_name.as_str();
     let subscription_id = 1u8;
 
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../scripts/interop/rstream_peer.py"
-    );
-    let mut command = tokio::process::Command::new("python3");
-    command
-        .args([script, "publish", "--addr", &addr, "--stream", stream])
-        .args(["--count", &N.to_string()]);
+    let mut args = vec!["publish".to_string(), "--count".into(), N.to_string()];
     if let Batching::SubEntries { gzip } = batching {
-        command.args(["--sub-entry", &PER_SUB_ENTRY.to_string()]);
+        args.extend(["--sub-entry".into(), PER_SUB_ENTRY.to_string()]);
         if gzip {
-            command.arg("--gzip");
+            args.push("--gzip".into());
         }
     }
-    let output = tokio::time::timeout(
-        Duration::from_secs(90),
-        command.stderr(std::process::Stdio::inherit()).output(),
-    )
-    .await
-    .expect("rstream peer finished within 90 s")
-    .unwrap_or_else(|e| panic!("cannot run python3 for the rstream peer: {e}"));
-    assert!(output.status.success(), "the rstream peer failed");
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    let report: serde_json::Value = serde_json::from_str(stdout.trim())
-        .unwrap_or_else(|e| panic!("rstream peer printed {stdout:?}: {e}"));
+    let report = rstream_peer(&addr, stream, &args).await;
     assert_eq!(report["published"], N, "{report}");
     assert_eq!(report["confirmed"], report["publishing_ids"], "{report}");
 
@@ -744,4 +754,248 @@ async fn consume_from_rstream(batching: Batching) {
         })
         .await;
     close(&mut client).await;
+}
+
+/// Checks message `i` as `rstream_peer.py`'s `amqp_message(i)` builds it, field by field.
+fn check_rstream_amqp_message(i: u64, message: &amqp::Message<'_>) {
+    let properties = message.properties.expect("properties");
+    let id = format!("msg-{i}");
+    assert_eq!(properties.message_id, Some(MessageId::String(&id)));
+    assert_eq!(properties.user_id, Some(&b"wire-user"[..]));
+    assert_eq!(properties.reply_to, Some("replies"));
+    assert_eq!(properties.correlation_id, Some(MessageId::Ulong(i)));
+    assert_eq!(properties.content_type, Some("text/plain"));
+    assert_eq!(
+        properties.subject.map(str::to_owned),
+        Some(format!("subject-{}", i % 7))
+    );
+    assert_eq!(properties.creation_time, Some(1_767_225_600_000 + i as i64));
+    assert_eq!(properties.group_id, Some("group"));
+    assert_eq!(properties.group_sequence, Some(i as u32));
+    let (to, encoding) = (properties.to, properties.content_encoding);
+    assert_eq!((to, encoding), (None, None));
+    let name = format!("name-{i}");
+    assert_eq!(
+        message.application_properties().collect::<Vec<_>>(),
+        [
+            ("index", Value::Int(i as i32)),
+            ("name", Value::String(&name)),
+            ("even", Value::Bool(i % 2 == 0)),
+            ("ratio", Value::Double(i as f64 / 4.0)),
+        ]
+    );
+    let annotations = message.message_annotations.expect("message annotations");
+    let tag = format!("tag-{i}");
+    assert_eq!(
+        annotations.get_symbol("x-opt-seq"),
+        Some(Value::Int(i as i32))
+    );
+    assert_eq!(
+        annotations.get_symbol("x-opt-tag"),
+        Some(Value::String(&tag))
+    );
+    assert_eq!(annotations.len(), 2);
+    assert_eq!(message.header, None);
+    assert_eq!(message.footer, None);
+    let body = format!("amqp-body-{i:06}");
+    assert_eq!(message.body.first_data(), Some(body.as_bytes()));
+}
+
+/// rstream publishes AMQP 1.0 messages with properties, application properties and message
+/// annotations; we consume them and decode every record's message, every field compared.
+#[tokio::test(flavor = "current_thread")]
+async fn rstream_amqp_messages_we_decode() {
+    let Some(addr) = broker() else { return };
+    if !rstream_available() {
+        return;
+    }
+    const N: u64 = 300;
+    let stream_name = unique_stream("amqp-in");
+    let stream = stream_name.as_str();
+    let args = ["publish", "--amqp", "--count", &N.to_string()].map(String::from);
+    let report = rstream_peer(&addr, stream, &args).await;
+    assert_eq!(report["confirmed"], N, "{report}");
+
+    let mut client = Client::connect(&addr).await;
+    let subscription_id = 2u8;
+    client
+        .request(|correlation_id| {
+            Command::Subscribe(Subscribe {
+                correlation_id,
+                subscription_id,
+                stream,
+                offset: OffsetSpec::First,
+                credit: 10,
+                properties: Properties::default(),
+            })
+        })
+        .await;
+    let mut next_offset = 0u64;
+    while next_offset < N {
+        let frame = client.recv().await;
+        let Command::Deliver(deliver) = decode(&frame) else {
+            panic!("expected Deliver, got {:?}", decode(&frame))
+        };
+        for record in deliver.chunk.records() {
+            let record = record.expect("record");
+            assert_eq!(record.offset, next_offset);
+            let message = record
+                .message()
+                .unwrap_or_else(|e| panic!("record {next_offset}: {e}"));
+            check_rstream_amqp_message(next_offset, &message);
+            next_offset += 1;
+        }
+        client
+            .send(&Command::Credit(Credit {
+                subscription_id,
+                credit: 1,
+            }))
+            .await;
+    }
+    client
+        .request(|correlation_id| {
+            Command::Unsubscribe(Unsubscribe {
+                correlation_id,
+                subscription_id,
+            })
+        })
+        .await;
+    delete_stream(&mut client, stream).await;
+}
+
+/// Message `i` as we publish it for rstream to read back.
+fn our_amqp_message(i: u64, id: &str, name: &str, body: &[u8]) -> Vec<u8> {
+    amqp::Message::builder()
+        .message_id(id)
+        .correlation_id(i)
+        .content_type("application/octet-stream")
+        .subject("wire")
+        .creation_time(1_767_225_600_000 + i as i64)
+        .group_id("wire-group")
+        .application_property("index", i as i64)
+        .application_property("name", name)
+        .application_property("flag", i % 3 == 0)
+        .message_annotation("x-opt-wire", i as i32)
+        .body(body)
+        .encode_to_vec()
+        .unwrap()
+}
+
+/// We publish AMQP 1.0 messages built with wire's builder; rstream consumes them with its
+/// AMQP decoder and prints every field, which we compare.
+#[tokio::test(flavor = "current_thread")]
+async fn we_publish_amqp_messages_rstream_decodes() {
+    let Some(addr) = broker() else { return };
+    if !rstream_available() {
+        return;
+    }
+    const N: u64 = 300;
+    let stream_name = unique_stream("amqp-out");
+    let stream = stream_name.as_str();
+    let publisher_id = 4u8;
+    let mut client = Client::connect(&addr).await;
+    client
+        .request(|correlation_id| {
+            Command::Create(Create {
+                correlation_id,
+                stream,
+                arguments: Properties::default(),
+            })
+        })
+        .await;
+    client
+        .request(|correlation_id| {
+            Command::DeclarePublisher(DeclarePublisher {
+                correlation_id,
+                publisher_id,
+                publisher_reference: "",
+                stream,
+            })
+        })
+        .await;
+    let records: Vec<Vec<u8>> = (0..N)
+        .map(|i| {
+            let body = format!("wire-body-{i}").repeat(1 + i as usize % 5);
+            our_amqp_message(i, &format!("wire-{i}"), &format!("n{i}"), body.as_bytes())
+        })
+        .collect();
+    for (start, batch) in records.chunks(100).enumerate() {
+        let messages = batch
+            .iter()
+            .enumerate()
+            .map(|(j, record)| PublishedMessage {
+                publishing_id: (start * 100 + j) as u64 + 1,
+                entry: Entry::simple(record),
+            })
+            .collect();
+        client
+            .send(&Command::Publish(Publish {
+                publisher_id,
+                messages,
+            }))
+            .await;
+    }
+    let mut confirmed = 0;
+    while confirmed < N {
+        let frame = client.recv().await;
+        match decode(&frame) {
+            Command::PublishConfirm(confirm) => confirmed += confirm.publishing_ids.len() as u64,
+            other => panic!("unexpected while publishing: {other:?}"),
+        }
+    }
+    client
+        .request(|correlation_id| {
+            Command::DeletePublisher(DeletePublisher {
+                correlation_id,
+                publisher_id,
+            })
+        })
+        .await;
+
+    let args = ["consume", "--amqp", "--count", &N.to_string()].map(String::from);
+    let report = rstream_peer(&addr, stream, &args).await;
+    let messages = report["messages"].as_array().expect("messages");
+    assert_eq!(messages.len() as u64, N, "{report}");
+    let hex = |text: &str| wire_protocols::hex::Hex(text.as_bytes()).to_string();
+    for (i, m) in messages.iter().enumerate() {
+        let i = i as u64;
+        assert_eq!(m["offset"], i);
+        let body = format!("wire-body-{i}").repeat(1 + i as usize % 5);
+        assert_eq!(m["body"], hex(&body), "{m}");
+        let p = &m["properties"];
+        assert_eq!(p["message_id"], hex(&format!("wire-{i}")), "{m}");
+        assert_eq!(p["correlation_id"], i, "{m}");
+        assert_eq!(p["content_type"], hex("application/octet-stream"), "{m}");
+        assert_eq!(p["subject"], hex("wire"), "{m}");
+        assert_eq!(p["creation_time"], 1_767_225_600_000 + i, "{m}");
+        assert_eq!(p["group_id"], hex("wire-group"), "{m}");
+        for absent in [
+            "user_id",
+            "to",
+            "reply_to",
+            "content_encoding",
+            "group_sequence",
+        ] {
+            assert!(p[absent].is_null(), "{absent}: {m}");
+        }
+        let a = &m["application_properties"];
+        assert_eq!(a[hex("index")], i, "{m}");
+        assert_eq!(a[hex("name")], hex(&format!("n{i}")), "{m}");
+        assert_eq!(a[hex("flag")], i % 3 == 0, "{m}");
+        assert_eq!(a.as_object().unwrap().len(), 3, "{m}");
+        assert_eq!(m["message_annotations"][hex("x-opt-wire")], i, "{m}");
+    }
+    delete_stream(&mut client, stream).await;
+}
+
+async fn delete_stream(client: &mut Client, stream: &str) {
+    client
+        .request(|correlation_id| {
+            Command::Delete(Delete {
+                correlation_id,
+                stream,
+            })
+        })
+        .await;
+    close(client).await;
 }
