@@ -35,6 +35,9 @@ const TIMES: &[(&str, Clock)] = &[
     ("store_timestamp", Clock::Millis),
     ("timestamp", Clock::Millis),
     ("observable_timestamp", Clock::Hybrid),
+    // AMQP 1.0 message properties (Stream records).
+    ("creation_time", Clock::Millis),
+    ("absolute_expiry_time", Clock::Millis),
 ];
 
 /// True if a message of this protocol can hold a time (so its fields are worth walking).

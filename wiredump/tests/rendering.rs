@@ -271,3 +271,106 @@ fn ignite_hybrid_timestamps_read_as_time_and_counter() {
         "{summary}"
     );
 }
+
+/// A Deliver whose records are AMQP 1.0 messages: each record's message, section by section,
+/// in JSON and in text; a record that is not one stays bytes.
+#[test]
+fn stream_records_show_their_amqp_messages() {
+    use wire_protocols::amqp::Message;
+    use wire_protocols::stream::{self, Chunk, Command, Deliver, Entry};
+    use wire_runtime::WireEncode;
+
+    let first = Message::builder()
+        .message_id("order-1")
+        .content_type("application/json")
+        .creation_time(1_767_225_600_000)
+        .application_property("region", "eu")
+        .application_property("count", 3i32)
+        .message_annotation("x-opt-partition", 7u64)
+        .body(br#"{"qty": 2}"#)
+        .encode_to_vec()
+        .unwrap();
+    let mut data = Vec::new();
+    for record in [&first[..], b"raw bytes"] {
+        Entry::simple(record).encode(&mut data).unwrap();
+    }
+    let chunk = Chunk::new(&data, 2, 2, 0, 1_700_000_000_000, 1);
+    let frame = stream::encode(&Command::Deliver(Deliver {
+        subscription_id: 1,
+        chunk,
+    }))
+    .unwrap();
+    let hex = common::hex_of(&frame);
+
+    let out = wiredump(&["-p", "stream", "--hex", &hex, "--format", "json"], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let line = &json_lines(&out)[0];
+    let messages = line["fields"]["chunk"]["messages"]
+        .as_array()
+        .expect("messages");
+    assert_eq!(
+        messages.len(),
+        1,
+        "only the record that is a message: {line}"
+    );
+    let m = &messages[0];
+    assert_eq!(m["offset"], 0);
+    let message = &m["message"];
+    assert_eq!(message["properties"]["message_id"], "order-1");
+    assert_eq!(message["properties"]["content_type"], "application/json");
+    assert_eq!(message["properties"]["creation_time"], 1_767_225_600_000i64);
+    assert_eq!(message["application_properties"]["region"], "eu");
+    assert_eq!(message["application_properties"]["count"], 3);
+    assert_eq!(message["message_annotations"]["x-opt-partition"], 7);
+    assert_eq!(
+        message["body"]["data_hex"],
+        wire_protocols::hex::Hex(br#"{"qty": 2}"#).to_string()
+    );
+
+    let out = decode(&["-p", "stream", "--hex", &hex]);
+    for shown in [
+        "messages",
+        "order-1",
+        "application_properties",
+        "region",
+        "x-opt-partition",
+    ] {
+        assert!(out.contains(shown), "{shown}: {out}");
+    }
+    assert!(
+        out.contains(r#"data_hex: "{\"qty\": 2}" (text, 10 bytes)"#),
+        "the body as text: {out}"
+    );
+    assert!(
+        out.contains(r#"creation_time_utc: "2026-01-01T00:00:00.000Z""#),
+        "{out}"
+    );
+
+    // A record that starts as a message but is malformed says why.
+    let mut data = Vec::new();
+    Entry::simple(&[0x00, 0x53, 0x75, 0xa1, 0x00])
+        .encode(&mut data)
+        .unwrap();
+    let chunk = Chunk::new(&data, 1, 1, 0, 1_700_000_000_000, 1);
+    let frame = stream::encode(&Command::Deliver(Deliver {
+        subscription_id: 1,
+        chunk,
+    }))
+    .unwrap();
+    let out = wiredump(
+        &[
+            "-p",
+            "stream",
+            "--hex",
+            &common::hex_of(&frame),
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    let line = &json_lines(&out)[0];
+    let error = line["fields"]["chunk"]["messages"][0]["error"]
+        .as_str()
+        .unwrap();
+    assert!(error.contains("a data section is not binary"), "{error}");
+}
