@@ -3,7 +3,7 @@
 //! do. A value built by a sender borrows its items instead (`List::from_values`).
 
 use super::value::Value;
-use super::{Descriptor, Encoded};
+use super::{Descriptor, Encoded, skip};
 use bytes::BufMut;
 use core::fmt;
 use wire_runtime::{
@@ -76,18 +76,15 @@ struct Items<'a> {
 }
 
 impl<'a> Items<'a> {
-    /// Reads a count and validates that many values (each with its constructor) from `r`,
-    /// one nesting level deeper.
+    /// Reads a count and checks that many values (each with its constructor) from `r`; the
+    /// caller counts the nesting level.
     fn decode(r: &mut Reader<'a>, width: Width) -> Result<Self, DecodeError> {
         let count = width.read_count(r)?;
         r.check_count(u64::from(count), 1)?;
         let start = r.peek_rest();
-        r.nested(|r| {
-            for _ in 0..count {
-                Value::decode(r)?;
-            }
-            Ok(())
-        })?;
+        for _ in 0..count {
+            skip::value(r)?;
+        }
         let bytes = &start[..start.len() - r.remaining()];
         Ok(Items { count, bytes })
     }
@@ -110,6 +107,27 @@ pub struct Values<'a> {
     /// An array's element constructor (the elements then do not carry one).
     element: Option<u8>,
     left: u32,
+}
+
+impl<'a> Values<'a> {
+    /// The next value if it is a `str8` (application property names): read without the
+    /// general dispatch, its UTF-8 checked when it was decoded.
+    #[inline]
+    fn next_str8(&mut self) -> Option<Value<'a>> {
+        let &[0xa1, len, ..] = self.reader.peek_rest() else {
+            return None;
+        };
+        if self.left == 0 || self.element.is_some() {
+            return None;
+        }
+        let mut r = self.reader.clone();
+        r.take(2).ok()?;
+        let bytes = r.take(len.into()).ok()?;
+        let text = wire_runtime::utf8(bytes, 0).ok()?;
+        self.reader = r;
+        self.left -= 1;
+        Some(Value::String(text))
+    }
 }
 
 impl<'a> Iterator for Values<'a> {
@@ -247,6 +265,20 @@ impl<'a> Iterator for ListIter<'a> {
     }
 }
 
+/// Checks a list's or map's contents (count and items) without keeping them.
+pub(crate) fn check_items(r: &mut Reader<'_>, width: Width, map: bool) -> Result<(), DecodeError> {
+    if map {
+        Map::decode_with(r, width).map(drop)
+    } else {
+        Items::decode(r, width).map(drop)
+    }
+}
+
+/// Checks an array's contents without keeping them.
+pub(crate) fn check_array(r: &mut Reader<'_>, width: Width) -> Result<(), DecodeError> {
+    Array::decode_with(r, width).map(drop)
+}
+
 impl<'de> DecodeWith<'de, Width> for List<'de> {
     fn decode_with(r: &mut Reader<'de>, width: Width) -> Result<Self, DecodeError> {
         Items::decode(r, width).map(|items| List(Repr::Wire(items)))
@@ -372,6 +404,99 @@ impl<'a> Iterator for MapIter<'a> {
         match self {
             MapIter::Wire(values) => Some((values.next()?, values.next()?)),
             MapIter::Built(pairs) => pairs.next().copied(),
+        }
+    }
+}
+
+impl<'de> Map<'de> {
+    /// A map (constructor, size, count, pairs) whose every pair passes `check` (given the
+    /// key's and the value's constructors), validated in the one pass that reads it: what
+    /// message sections require of their keys and values. `check` returns why a pair is
+    /// refused; the error points at the pair's key.
+    pub(crate) fn decode_checked(
+        r: &mut Reader<'de>,
+        check: impl Fn(u8, u8) -> Result<(), &'static str>,
+    ) -> Result<Self, DecodeError> {
+        let at = r.offset();
+        let width = match r.read::<u8>()? {
+            0xc1 => Width::One,
+            0xd1 => Width::Four,
+            _ => {
+                return Err(DecodeError::new(
+                    ErrorKind::InvalidValue("the section is not a map"),
+                    at,
+                ));
+            }
+        };
+        let size = match width {
+            Width::One => usize::from(r.read::<u8>()?),
+            Width::Four => r.read::<u32>()? as usize,
+        };
+        let mut contents = r.section(size)?;
+        let count = width.read_count(&mut contents)?;
+        if count % 2 != 0 {
+            return Err(DecodeError::new(
+                ErrorKind::InvalidValue("a map's count (keys plus values) is odd"),
+                at,
+            ));
+        }
+        contents.check_count(u64::from(count), 1)?;
+        let start = contents.peek_rest();
+        contents.nested(|r| {
+            for _ in 0..count / 2 {
+                let key_at = r.offset();
+                let key = r.peek_u8()?;
+                skip::value(r)?;
+                let value = r.peek_u8()?;
+                if let Err(why) = check(key, value) {
+                    return Err(DecodeError::new(ErrorKind::InvalidValue(why), key_at));
+                }
+                skip::value(r)?;
+            }
+            Ok(())
+        })?;
+        contents.expect_end()?;
+        let bytes = &start[..start.len() - contents.remaining()];
+        Ok(Map(Repr::Wire(Items { count, bytes })))
+    }
+
+    /// The pairs of a decoded map whose keys are strings (as [`Map::decode_checked`] made
+    /// sure), read without looking at the keys' types again; built maps skip other keys.
+    pub(crate) fn string_pairs(&self) -> StringPairs<'de> {
+        match self.0 {
+            Repr::Wire(items) => StringPairs::Wire(items.values()),
+            Repr::Built(pairs) => StringPairs::Built(pairs.iter()),
+        }
+    }
+}
+
+/// Iterator over the string-keyed pairs of a map (application properties).
+#[derive(Debug, Clone)]
+pub enum StringPairs<'a> {
+    /// Over decoded bytes.
+    Wire(Values<'a>),
+    /// Over built pairs.
+    Built(core::slice::Iter<'a, (Value<'a>, Value<'a>)>),
+}
+
+impl<'a> Iterator for StringPairs<'a> {
+    type Item = (&'a str, Value<'a>);
+
+    #[inline]
+    fn next(&mut self) -> Option<(&'a str, Value<'a>)> {
+        match self {
+            StringPairs::Wire(values) => loop {
+                let key = values.next_str8().or_else(|| values.next())?;
+                let value = values.next()?;
+                if let Value::String(name) = key {
+                    return Some((name, value));
+                }
+            },
+            StringPairs::Built(pairs) => loop {
+                if let (Value::String(name), value) = pairs.next()? {
+                    return Some((name, *value));
+                }
+            },
         }
     }
 }
@@ -556,7 +681,7 @@ impl<'de> DecodeWith<'de, Width> for Array<'de> {
         let mut constructor = r.read::<u8>()?;
         let mut descriptor = None;
         if constructor == super::DESCRIBED {
-            descriptor = Some(r.nested(Descriptor::decode)?);
+            descriptor = Some(Descriptor::decode(r)?);
             let at = r.offset();
             constructor = r.read::<u8>()?;
             if constructor == super::DESCRIBED {
@@ -571,16 +696,13 @@ impl<'de> DecodeWith<'de, Width> for Array<'de> {
             // Elements of no width: one shows the constructor is valid, and any count of them
             // takes no bytes (iterating them is as lazy as ever).
             if count > 0 {
-                Value::decode_with(r, constructor)?;
+                skip::after_constructor(r, constructor)?;
             }
         } else {
             r.check_count(u64::from(count), min_item_size(constructor))?;
-            r.nested(|r| {
-                for _ in 0..count {
-                    Value::decode_with(r, constructor)?;
-                }
-                Ok(())
-            })?;
+            for _ in 0..count {
+                skip::after_constructor(r, constructor)?;
+            }
         }
         let bytes = &start[..start.len() - r.remaining()];
         Ok(Array(ArrayRepr::Wire {

@@ -1,7 +1,7 @@
 //! [`Message`]: the sections of an AMQP 1.0 message (part 3 section 3.2), in order, each
 //! optional, read in one pass.
 
-use super::compound::Map;
+use super::compound::{Map, StringPairs};
 use super::properties::{Header, Properties, invalid};
 use super::value::{Descriptor, Value};
 use super::{DESCRIBED, MessageBuilder};
@@ -208,11 +208,11 @@ impl<'a> Message<'a> {
 
     /// The application properties, name and value, in order (names are strings: decoding
     /// checked it).
-    pub fn application_properties(&self) -> impl Iterator<Item = (&'a str, Value<'a>)> + 'a {
-        self.application_properties
-            .into_iter()
-            .flat_map(|map| map.iter())
-            .filter_map(|(k, v)| Some((k.as_str()?, v)))
+    pub fn application_properties(&self) -> StringPairs<'a> {
+        match self.application_properties {
+            Some(map) => map.string_pairs(),
+            None => StringPairs::Built([].iter()),
+        }
     }
 
     /// The message id, if the properties carry one.
@@ -238,48 +238,22 @@ fn section_code(r: &mut Reader<'_>) -> Result<SectionCode, DecodeError> {
 }
 
 /// An annotations map (delivery, message, footer): keys are symbols or ulongs.
-fn annotations<'a>(r: &mut Reader<'a>, at: usize) -> Result<Map<'a>, DecodeError> {
-    let map = map(r, at)?;
-    if !map
-        .iter()
-        .all(|(k, _)| matches!(k, Value::Symbol(_) | Value::Ulong(_)))
-    {
-        return Err(invalid(
-            "an annotation key is neither a symbol nor a ulong",
-            at,
-        ));
-    }
-    Ok(map)
-}
-
-fn map<'a>(r: &mut Reader<'a>, at: usize) -> Result<Map<'a>, DecodeError> {
-    match r.nested(Value::decode)? {
-        Value::Map(map) => Ok(map),
-        _ => Err(invalid("the section is not a map", at)),
-    }
+fn annotations<'a>(r: &mut Reader<'a>) -> Result<Map<'a>, DecodeError> {
+    Map::decode_checked(r, |key, _| match key {
+        0xa3 | 0xb3 | 0x44 | 0x53 | 0x80 => Ok(()),
+        _ => Err("an annotation key is neither a symbol nor a ulong"),
+    })
 }
 
 /// Application properties: string keys, values of simple (not compound) types.
-fn application_properties<'a>(r: &mut Reader<'a>, at: usize) -> Result<Map<'a>, DecodeError> {
-    let map = map(r, at)?;
-    for (key, value) in map.iter() {
-        if !matches!(key, Value::String(_)) {
-            return Err(invalid(
-                "an application property's name is not a string",
-                at,
-            ));
+fn application_properties<'a>(r: &mut Reader<'a>) -> Result<Map<'a>, DecodeError> {
+    Map::decode_checked(r, |key, value| match (key, value) {
+        (0xa1 | 0xb1, 0x45 | 0xc0..=0xf0 | DESCRIBED) => {
+            Err("an application property's value is not of a simple type")
         }
-        if matches!(
-            value,
-            Value::List(_) | Value::Map(_) | Value::Array(_) | Value::Described(_)
-        ) {
-            return Err(invalid(
-                "an application property's value is not of a simple type",
-                at,
-            ));
-        }
-    }
-    Ok(map)
+        (0xa1 | 0xb1, _) => Ok(()),
+        _ => Err("an application property's name is not a string"),
+    })
 }
 
 impl<'de> WireDecode<'de> for Message<'de> {
@@ -311,16 +285,17 @@ impl<'de> WireDecode<'de> for Message<'de> {
             let result = match code {
                 SectionCode::Header => Header::decode(r).map(|h| message.header = Some(h)),
                 SectionCode::DeliveryAnnotations => {
-                    annotations(r, value_at).map(|m| message.delivery_annotations = Some(m))
+                    annotations(r).map(|m| message.delivery_annotations = Some(m))
                 }
                 SectionCode::MessageAnnotations => {
-                    annotations(r, value_at).map(|m| message.message_annotations = Some(m))
+                    annotations(r).map(|m| message.message_annotations = Some(m))
                 }
                 SectionCode::Properties => {
                     Properties::decode(r).map(|p| message.properties = Some(p))
                 }
-                SectionCode::ApplicationProperties => application_properties(r, value_at)
-                    .map(|m| message.application_properties = Some(m)),
+                SectionCode::ApplicationProperties => {
+                    application_properties(r).map(|m| message.application_properties = Some(m))
+                }
                 SectionCode::Data | SectionCode::AmqpSequence => {
                     body_value(r, code, value_at).map(|value| match &mut message.body {
                         Body::Data(sections) | Body::Sequence(sections) => {
@@ -343,7 +318,7 @@ impl<'de> WireDecode<'de> for Message<'de> {
                 SectionCode::AmqpValue => r
                     .nested(Value::decode)
                     .map(|v| message.body = Body::Value(v)),
-                SectionCode::Footer => annotations(r, value_at).map(|m| message.footer = Some(m)),
+                SectionCode::Footer => annotations(r).map(|m| message.footer = Some(m)),
             };
             result.map_err(|e| e.in_field("Message", field))?;
         }

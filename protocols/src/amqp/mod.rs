@@ -34,10 +34,11 @@ mod message;
 mod properties;
 #[cfg(feature = "serde")]
 mod serialize;
+mod skip;
 mod value;
 
 pub use build::MessageBuilder;
-pub use compound::{Array, List, ListIter, Map, MapIter, Values, Width};
+pub use compound::{Array, List, ListIter, Map, MapIter, StringPairs, Values, Width};
 pub use encoding::Encoded;
 pub use message::{Body, DataSections, Message, SectionCode};
 pub use properties::{Header, MessageId, Properties};

@@ -37,6 +37,11 @@ pub(crate) fn read_fields<'a>(
         return Err(invalid("more fields than the composite has", at).in_field(composite, ""));
     }
     for (index, name) in fields.iter().enumerate().take(count as usize) {
+        // An absent field in the middle (the usual case): its default stands.
+        if items.peek_rest().first() == Some(&0x40) {
+            items.take(1)?;
+            continue;
+        }
         let at = items.offset();
         let value = items
             .nested(Value::decode)

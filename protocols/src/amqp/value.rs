@@ -360,7 +360,38 @@ impl<'de> DecodeWith<'de, u8> for Value<'de> {
             DESCRIBED => r
                 .nested(Described::decode_after_constructor)
                 .map(Value::Described),
+            // The encodings without data, read here rather than through the derived enum's
+            // dispatch: null and zero fill most absent properties.
+            0x40 => Ok(Value::Null),
+            0x41 => Ok(Value::Bool(true)),
+            0x42 => Ok(Value::Bool(false)),
+            0x43 => Ok(Value::Uint(0)),
+            0x44 => Ok(Value::Ulong(0)),
             0x45 => Ok(Value::List(List::empty())),
+            // The short forms that fill messages (names, ids, symbols, small numbers), read
+            // inline: through the derived dispatch a value is returned twice through memory.
+            0xa1 => {
+                let len = r.read::<u8>()?;
+                let at = r.offset();
+                wire_runtime::utf8(r.take(len.into())?, at).map(Value::String)
+            }
+            0xa3 => {
+                let at = r.offset();
+                let len = r.read::<u8>()?;
+                match symbol(r.take(len.into())?) {
+                    Some(s) => Ok(Value::Symbol(s)),
+                    None => Err(invalid("a symbol is not ASCII", at)),
+                }
+            }
+            0xa0 => {
+                let len = r.read::<u8>()?;
+                r.take(len.into()).map(Value::Binary)
+            }
+            0x50 => r.read::<u8>().map(Value::Ubyte),
+            0x52 => r.read::<u8>().map(|v| Value::Uint(v.into())),
+            0x53 => r.read::<u8>().map(|v| Value::Ulong(v.into())),
+            0x54 => r.read::<i8>().map(|v| Value::Int(v.into())),
+            0x55 => r.read::<i8>().map(|v| Value::Long(v.into())),
             0xc0 | 0xc1 | 0xe0 => decode_compound(r, constructor, Width::One),
             0xd0 | 0xd1 | 0xf0 => decode_compound(r, constructor, Width::Four),
             _ => decode_primitive(r, constructor),
@@ -391,11 +422,13 @@ fn decode_compound<'de>(
         Width::Four => r.read::<u32>()? as usize,
     };
     let mut contents = r.section(size)?;
-    let value = match constructor & 0xf1 {
-        0xc0 | 0xd0 => Value::List(List::decode_with(&mut contents, width)?),
-        0xc1 | 0xd1 => Value::Map(Map::decode_with(&mut contents, width)?),
-        _ => Value::Array(Array::decode_with(&mut contents, width)?),
-    };
+    let value = contents.nested(|c| {
+        Ok(match constructor & 0xf1 {
+            0xc0 | 0xd0 => Value::List(List::decode_with(c, width)?),
+            0xc1 | 0xd1 => Value::Map(Map::decode_with(c, width)?),
+            _ => Value::Array(Array::decode_with(c, width)?),
+        })
+    })?;
     contents.end_with(value)
 }
 
@@ -559,7 +592,7 @@ impl<'a> Described<'a> {
     fn decode_after_constructor(r: &mut Reader<'a>) -> Result<Self, DecodeError> {
         let descriptor = Descriptor::decode(r)?;
         let start = r.peek_rest();
-        Value::decode(r)?;
+        super::skip::value(r)?;
         let bytes = &start[..start.len() - r.remaining()];
         Ok(Described {
             descriptor,
