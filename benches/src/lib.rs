@@ -1,6 +1,7 @@
 //! Layouts shared by the benches, each declared twice: once with the derive (`wire`) and once
 //! as careful hand-written `bytes` code (`hand`), producing the same values and bytes.
 
+pub mod amqp;
 pub mod checksums;
 pub mod delimited;
 pub mod entry;

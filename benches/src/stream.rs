@@ -187,10 +187,10 @@ pub mod hand {
     /// Walks every record of a Deliver v1 frame; `None` if the frame is malformed or `visit`
     /// refuses a record.
     #[inline(always)]
-    fn each_record(
-        frame: &[u8],
+    pub(crate) fn each_record<'a>(
+        frame: &'a [u8],
         verify: bool,
-        mut visit: impl FnMut(u64, &[u8]) -> Option<()>,
+        mut visit: impl FnMut(u64, &'a [u8]) -> Option<()>,
     ) -> Option<u32> {
         const HEADER: usize = 4 + 4 + 1 + 48;
         if frame.len() < HEADER || u32_at(frame, 0) as usize != frame.len() - 4 {
