@@ -2,7 +2,7 @@
 //! message annotations) without the type system; and the conversions of Rust values to
 //! [`Value`] it takes.
 
-use super::compound::Map;
+use super::map::Map;
 use super::message::{Body, Message};
 use super::properties::{MessageId, Properties};
 use super::value::Value;

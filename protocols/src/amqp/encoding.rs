@@ -5,7 +5,7 @@
 //! This is the wire form, where `uint` has three encodings; [`Value`](super::Value) is what
 //! they mean, and encodes itself through the smallest of them.
 
-use super::compound::{Array, List, Map, Width};
+use super::{Array, List, Map, Width};
 use wire_runtime::{WireDecode, WireEncode};
 
 /// One primitive value as its constructor encodes it (described values, constructor `0x00`,

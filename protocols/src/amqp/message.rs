@@ -1,7 +1,7 @@
 //! [`Message`]: the sections of an AMQP 1.0 message (part 3 section 3.2), in order, each
 //! optional, read in one pass.
 
-use super::compound::{Map, StringPairs};
+use super::map::{Map, StringPairs};
 use super::properties::{Header, Properties, invalid};
 use super::value::{Descriptor, Value};
 use super::{DESCRIBED, MessageBuilder};

@@ -27,9 +27,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod array;
 mod build;
 mod compound;
 mod encoding;
+mod map;
 mod message;
 mod properties;
 #[cfg(feature = "serde")]
@@ -37,9 +39,11 @@ mod serialize;
 mod skip;
 mod value;
 
+pub use array::Array;
 pub use build::MessageBuilder;
-pub use compound::{Array, List, ListIter, Map, MapIter, StringPairs, Values, Width};
+pub use compound::{List, ListIter, Values, Width};
 pub use encoding::Encoded;
+pub use map::{Map, MapIter, StringPairs};
 pub use message::{Body, DataSections, Message, SectionCode};
 pub use properties::{Header, MessageId, Properties};
 pub use value::{Described, Descriptor, Value};

@@ -1,7 +1,7 @@
 //! [`Value`]: an AMQP 1.0 value, borrowed from the bytes it was decoded from, whatever its
 //! encoding; and described values.
 
-use super::compound::{Array, List, Map, Width};
+use super::{Array, List, Map, Width};
 use super::{DESCRIBED, Encoded};
 use bytes::BufMut;
 use core::fmt;

@@ -1,0 +1,250 @@
+//! The AMQP 1.0 `map`, a view like the list (`compound.rs`): its pairs validated once,
+//! walked lazily.
+
+use super::compound::{Items, Repr, Values, Width, count_fits};
+use super::skip;
+use super::value::Value;
+use bytes::BufMut;
+use core::fmt;
+use wire_runtime::{
+    DecodeError, DecodeWith, EncodeError, EncodeWith, ErrorKind, Reader, WireEncode,
+};
+
+/// An AMQP `map`: key-value pairs, keys of any type (annotations use symbols, application
+/// properties strings). Its encoded count is of keys plus values, so an odd count is
+/// malformed. Keys are not checked for duplicates.
+///
+/// ```
+/// use wire_protocols::amqp::{Map, Value};
+///
+/// let pairs = [(Value::Symbol("x-opt-a"), Value::Long(-1))];
+/// let encoded = wire_runtime::WireEncode::encode_to_vec(&Value::Map(Map::from_pairs(&pairs)))?;
+/// assert_eq!(encoded, b"\xc1\x0c\x02\xa3\x07x-opt-a\x55\xff");
+/// let decoded: Value<'_> = wire_runtime::decode(&encoded)?;
+/// assert_eq!(decoded.as_map().unwrap().get_symbol("x-opt-a"), Some(Value::Long(-1)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Map<'a>(Repr<'a, (Value<'a>, Value<'a>)>);
+
+impl<'a> Map<'a> {
+    /// A map of `pairs`, to encode.
+    pub const fn from_pairs(pairs: &'a [(Value<'a>, Value<'a>)]) -> Self {
+        Map(Repr::Built(pairs))
+    }
+
+    /// How many pairs it holds.
+    pub fn len(&self) -> usize {
+        match self.0 {
+            Repr::Wire(items) => items.count as usize / 2,
+            Repr::Built(pairs) => pairs.len(),
+        }
+    }
+
+    /// True when it holds no pair.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Its pairs, in order.
+    pub fn iter(&self) -> MapIter<'a> {
+        match self.0 {
+            Repr::Wire(items) => MapIter::Wire(items.values()),
+            Repr::Built(pairs) => MapIter::Built(pairs.iter()),
+        }
+    }
+
+    /// The value of the first pair whose key is `key`.
+    pub fn get(&self, key: &Value<'_>) -> Option<Value<'a>> {
+        self.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    /// The value under the string key `key` (application properties).
+    pub fn get_string(&self, key: &str) -> Option<Value<'a>> {
+        self.get(&Value::String(key))
+    }
+
+    /// The value under the symbol key `key` (annotations).
+    pub fn get_symbol(&self, key: &str) -> Option<Value<'a>> {
+        self.get(&Value::Symbol(key))
+    }
+
+    fn items_len(&self) -> usize {
+        match self.0 {
+            Repr::Wire(items) => items.bytes.len(),
+            Repr::Built(pairs) => pairs
+                .iter()
+                .map(|(k, v)| k.encoded_len() + v.encoded_len())
+                .sum(),
+        }
+    }
+
+    /// The narrowest encoding's width.
+    pub(crate) fn width(&self) -> Width {
+        Width::for_items(self.len() * 2, self.items_len())
+    }
+}
+
+/// Iterator over a [`Map`]'s pairs.
+#[derive(Debug, Clone)]
+pub enum MapIter<'a> {
+    /// Over decoded bytes.
+    Wire(Values<'a>),
+    /// Over built pairs.
+    Built(core::slice::Iter<'a, (Value<'a>, Value<'a>)>),
+}
+
+impl<'a> Iterator for MapIter<'a> {
+    type Item = (Value<'a>, Value<'a>);
+
+    #[inline]
+    fn next(&mut self) -> Option<(Value<'a>, Value<'a>)> {
+        match self {
+            MapIter::Wire(values) => Some((values.next()?, values.next()?)),
+            MapIter::Built(pairs) => pairs.next().copied(),
+        }
+    }
+}
+
+impl<'de> Map<'de> {
+    /// A map (constructor, size, count, pairs) whose every pair passes `check` (given the
+    /// key's and the value's constructors), validated in the one pass that reads it: what
+    /// message sections require of their keys and values. `check` returns why a pair is
+    /// refused; the error points at the pair's key.
+    pub(crate) fn decode_checked(
+        r: &mut Reader<'de>,
+        check: impl Fn(u8, u8) -> Result<(), &'static str>,
+    ) -> Result<Self, DecodeError> {
+        let at = r.offset();
+        let width = match r.read::<u8>()? {
+            0xc1 => Width::One,
+            0xd1 => Width::Four,
+            _ => {
+                return Err(DecodeError::new(
+                    ErrorKind::InvalidValue("the section is not a map"),
+                    at,
+                ));
+            }
+        };
+        let size = match width {
+            Width::One => usize::from(r.read::<u8>()?),
+            Width::Four => r.read::<u32>()? as usize,
+        };
+        let mut contents = r.section(size)?;
+        let count = width.read_count(&mut contents)?;
+        if count % 2 != 0 {
+            return Err(DecodeError::new(
+                ErrorKind::InvalidValue("a map's count (keys plus values) is odd"),
+                at,
+            ));
+        }
+        contents.check_count(u64::from(count), 1)?;
+        let start = contents.peek_rest();
+        contents.nested(|r| {
+            for _ in 0..count / 2 {
+                let key_at = r.offset();
+                let key = r.peek_u8()?;
+                skip::value(r)?;
+                let value = r.peek_u8()?;
+                if let Err(why) = check(key, value) {
+                    return Err(DecodeError::new(ErrorKind::InvalidValue(why), key_at));
+                }
+                skip::value(r)?;
+            }
+            Ok(())
+        })?;
+        contents.expect_end()?;
+        let bytes = &start[..start.len() - contents.remaining()];
+        Ok(Map(Repr::Wire(Items { count, bytes })))
+    }
+
+    /// The pairs of a decoded map whose keys are strings (as [`Map::decode_checked`] made
+    /// sure), read without looking at the keys' types again; built maps skip other keys.
+    pub(crate) fn string_pairs(&self) -> StringPairs<'de> {
+        match self.0 {
+            Repr::Wire(items) => StringPairs::Wire(items.values()),
+            Repr::Built(pairs) => StringPairs::Built(pairs.iter()),
+        }
+    }
+}
+
+/// Iterator over the string-keyed pairs of a map (application properties).
+#[derive(Debug, Clone)]
+pub enum StringPairs<'a> {
+    /// Over decoded bytes.
+    Wire(Values<'a>),
+    /// Over built pairs.
+    Built(core::slice::Iter<'a, (Value<'a>, Value<'a>)>),
+}
+
+impl<'a> Iterator for StringPairs<'a> {
+    type Item = (&'a str, Value<'a>);
+
+    #[inline]
+    fn next(&mut self) -> Option<(&'a str, Value<'a>)> {
+        match self {
+            StringPairs::Wire(values) => loop {
+                let key = values.next_str8().or_else(|| values.next())?;
+                let value = values.next()?;
+                if let Value::String(name) = key {
+                    return Some((name, value));
+                }
+            },
+            StringPairs::Built(pairs) => loop {
+                if let (Value::String(name), value) = pairs.next()? {
+                    return Some((name, *value));
+                }
+            },
+        }
+    }
+}
+
+impl<'de> DecodeWith<'de, Width> for Map<'de> {
+    fn decode_with(r: &mut Reader<'de>, width: Width) -> Result<Self, DecodeError> {
+        let at = r.offset();
+        let items = Items::decode(r, width)?;
+        if items.count % 2 != 0 {
+            return Err(DecodeError::new(
+                ErrorKind::InvalidValue("a map's count (keys plus values) is odd"),
+                at,
+            ));
+        }
+        Ok(Map(Repr::Wire(items)))
+    }
+}
+
+impl EncodeWith<Width> for Map<'_> {
+    fn encoded_len_with(&self, width: Width) -> usize {
+        width.count_size() + self.items_len()
+    }
+
+    fn encode_with<B: BufMut + ?Sized>(
+        &self,
+        buf: &mut B,
+        width: Width,
+    ) -> Result<(), EncodeError> {
+        width.put_count(buf, count_fits(self.len() * 2, width)?);
+        match self.0 {
+            Repr::Wire(items) => buf.put_slice(items.bytes),
+            Repr::Built(pairs) => {
+                for (key, value) in pairs {
+                    key.encode(buf)?;
+                    value.encode(buf)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl PartialEq for Map<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl fmt::Debug for Map<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
