@@ -72,6 +72,22 @@ fn stream_chunk(input: &[u8]) -> Result<Vec<u8>, DecodeError> {
     Ok(bytes)
 }
 
+/// AMQP 1.0: a value (delimited by its encoding) and a message (by its record); both encode
+/// back to bytes that decode again.
+fn amqp_value(input: &[u8]) -> Result<Vec<u8>, DecodeError> {
+    let value = decode::<wire_protocols::amqp::Value<'_>>(input)?;
+    let bytes = value.encode_to_vec().expect("a decoded value encodes");
+    decode::<wire_protocols::amqp::Value<'_>>(&bytes).expect("its encoding decodes");
+    Ok(bytes)
+}
+
+fn amqp_message(input: &[u8]) -> Result<Vec<u8>, DecodeError> {
+    let message = decode::<wire_protocols::amqp::Message<'_>>(input)?;
+    let bytes = message.encode_to_vec().expect("a decoded message encodes");
+    decode::<wire_protocols::amqp::Message<'_>>(&bytes).expect("its encoding decodes");
+    Ok(bytes)
+}
+
 /// msgpack-based layers: readers accept every width, so only the re-encoding is canonical.
 /// Bytes are compared, not values, so that a NaN equals itself.
 macro_rules! msgpack_layer {
@@ -182,6 +198,7 @@ fn layers(kind: &str) -> Option<&'static [(&'static str, Layer)]> {
             ("ignite handshake request", ignite_handshake_request),
             ("ignite handshake response", ignite_handshake_response),
         ],
+        "amqp_message" => &[("amqp value", amqp_value), ("amqp message", amqp_message)],
         "everything" => &[
             ("every attribute", everything_frame),
             // Ends in a `rest` field: any prefix past the fixed part decodes, so its
@@ -204,8 +221,13 @@ struct Tally {
 /// Truncations and bit flips of `input` at `layer`, which must accept it whole. Every layer
 /// but `borrowed` is self-delimiting (a length prefix or a count covers everything), so a
 /// truncation is incomplete input.
+/// Layers whose input ends where the input does (a `rest` field; an AMQP message, which
+/// its record delimits): any prefix ending between two parts decodes, so their truncations are
+/// not checked.
+const UNDELIMITED: &[&str] = &["(borrowed)", "(amqp message)"];
+
 fn exhaust(name: &str, input: &[u8], layer: Layer, tally: &mut Tally) {
-    let delimited = !name.ends_with("(borrowed)");
+    let delimited = !UNDELIMITED.iter().any(|layer| name.ends_with(layer));
     let run = |bytes: &[u8], what: &str| {
         catch_unwind(AssertUnwindSafe(|| layer(bytes)))
             .unwrap_or_else(|_| panic!("{name}: panicked on {what}"))
