@@ -124,7 +124,7 @@ impl<'a> Values<'a> {
         let mut r = self.reader.clone();
         r.take(2).ok()?;
         let bytes = r.take(len.into()).ok()?;
-        let text = wire_runtime::utf8(bytes, 0).ok()?;
+        let text = super::value::text(&r, bytes, 0).ok()?;
         self.reader = r;
         self.left -= 1;
         Some(Value::String(text))

@@ -257,6 +257,9 @@ fn application_properties<'a>(r: &mut Reader<'a>) -> Result<Map<'a>, DecodeError
 }
 
 impl<'de> WireDecode<'de> for Message<'de> {
+    /// Inlined into its caller (`Record::message`), so that the message is built where the
+    /// caller keeps it rather than returned through memory and copied.
+    #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let mut message = Message::default();
         let mut last: Option<SectionCode> = None;

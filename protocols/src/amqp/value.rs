@@ -327,10 +327,22 @@ pub(crate) fn array_constructor(values: &[Value<'_>]) -> Result<u8, EncodeError>
 /// `bytes` as a symbol, if they are ASCII.
 #[inline]
 fn symbol(bytes: &[u8]) -> Option<&str> {
-    if bytes.is_ascii() {
-        core::str::from_utf8(bytes).ok()
+    // `utf8` checks ASCII a word at a time before anything else.
+    wire_runtime::utf8(bytes, 0).ok().filter(|s| s.is_ascii())
+}
+
+/// The text of a string's `bytes` at `at`: checked, unless `r` reads bytes that were decoded
+/// (and so checked) before.
+#[inline(always)]
+pub(crate) fn text<'a>(r: &Reader<'a>, bytes: &'a [u8], at: usize) -> Result<&'a str, DecodeError> {
+    if r.is_validated() {
+        // SAFETY: a validated reader reads bytes that decoded, from the same first byte, as
+        // the same values (`Reader::new_validated`'s contract, kept by every place that makes
+        // one here: `Items::values`, `Described::value`, `DataSections::iter`); a `string`'s
+        // bytes were checked to be UTF-8 then (here, or in `skip::primitive`).
+        Ok(unsafe { core::str::from_utf8_unchecked(bytes) })
     } else {
-        None
+        wire_runtime::utf8(bytes, at)
     }
 }
 
@@ -373,7 +385,8 @@ impl<'de> DecodeWith<'de, u8> for Value<'de> {
             0xa1 => {
                 let len = r.read::<u8>()?;
                 let at = r.offset();
-                wire_runtime::utf8(r.take(len.into())?, at).map(Value::String)
+                let bytes = r.take(len.into())?;
+                text(r, bytes, at).map(Value::String)
             }
             0xa3 => {
                 let at = r.offset();
@@ -386,6 +399,11 @@ impl<'de> DecodeWith<'de, u8> for Value<'de> {
             0xa0 => {
                 let len = r.read::<u8>()?;
                 r.take(len.into()).map(Value::Binary)
+            }
+            // Bodies are mostly longer than 255 octets.
+            0xb0 => {
+                let len = r.read::<u32>()?;
+                r.take(len as usize).map(Value::Binary)
             }
             0x50 => r.read::<u8>().map(Value::Ubyte),
             0x52 => r.read::<u8>().map(|v| Value::Uint(v.into())),
