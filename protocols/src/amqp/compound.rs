@@ -4,7 +4,7 @@
 //! (`List::from_values`).
 
 use super::value::Value;
-use super::{Array, Encoded, Map, skip};
+use super::{Array, Map, skip};
 use bytes::BufMut;
 use core::fmt;
 use wire_runtime::{
@@ -325,12 +325,4 @@ pub(super) fn count_fits(count: usize, width: Width) -> Result<u32, EncodeError>
         }));
     }
     Ok(count as u32)
-}
-
-// The derive's `Encoded` needs these for its compound variants' `Debug`.
-impl Encoded<'_> {
-    /// The constructor byte of this encoding.
-    pub fn constructor(&self) -> u8 {
-        self.wire_tag()
-    }
 }

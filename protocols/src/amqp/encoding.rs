@@ -131,3 +131,10 @@ pub enum Encoded<'a> {
     #[wire(tag = 0xf0)]
     Array32(#[wire(len = u32, ctx = Width::Four)] Array<'a>),
 }
+
+impl Encoded<'_> {
+    /// The constructor byte of this encoding (the tag the caller writes before it).
+    pub fn constructor(&self) -> u8 {
+        self.wire_tag()
+    }
+}
