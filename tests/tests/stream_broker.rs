@@ -316,23 +316,7 @@ async fn full_session_against_rabbitmq() {
     let mut client = Client::connect(&addr).await;
 
     client
-        .request(|correlation_id| {
-            Command::Create(Create {
-                correlation_id,
-                stream,
-                arguments: Properties::default(),
-            })
-        })
-        .await;
-    client
-        .request(|correlation_id| {
-            Command::DeclarePublisher(DeclarePublisher {
-                correlation_id,
-                publisher_id,
-                publisher_reference,
-                stream,
-            })
-        })
+        .create_with_publisher(stream, publisher_id, publisher_reference)
         .await;
 
     // Publish message i with publishing id i + 1, keeping at most WINDOW unconfirmed; every id
@@ -555,6 +539,29 @@ async fn full_session_against_rabbitmq() {
 }
 
 /// Closes the connection normally; the broker answers and hangs up.
+impl Client {
+    /// Creates `stream` and declares a publisher on it.
+    async fn create_with_publisher(&mut self, stream: &str, publisher_id: u8, reference: &str) {
+        self.request(|correlation_id| {
+            Command::Create(Create {
+                correlation_id,
+                stream,
+                arguments: Properties::default(),
+            })
+        })
+        .await;
+        self.request(|correlation_id| {
+            Command::DeclarePublisher(DeclarePublisher {
+                correlation_id,
+                publisher_id,
+                publisher_reference: reference,
+                stream,
+            })
+        })
+        .await;
+    }
+}
+
 async fn close(client: &mut Client) {
     client
         .request(|correlation_id| {
@@ -894,25 +901,7 @@ async fn we_publish_amqp_messages_rstream_decodes() {
     let stream = stream_name.as_str();
     let publisher_id = 4u8;
     let mut client = Client::connect(&addr).await;
-    client
-        .request(|correlation_id| {
-            Command::Create(Create {
-                correlation_id,
-                stream,
-                arguments: Properties::default(),
-            })
-        })
-        .await;
-    client
-        .request(|correlation_id| {
-            Command::DeclarePublisher(DeclarePublisher {
-                correlation_id,
-                publisher_id,
-                publisher_reference: "",
-                stream,
-            })
-        })
-        .await;
+    client.create_with_publisher(stream, publisher_id, "").await;
     let records: Vec<Vec<u8>> = (0..N)
         .map(|i| {
             let body = format!("wire-body-{i}").repeat(1 + i as usize % 5);
