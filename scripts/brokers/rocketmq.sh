@@ -11,9 +11,11 @@
 # Two processes, two pid files (stop.sh stops the newest pid file first, so the broker goes before its name server):
 #   target/brokers/rocketmq-namesrv/pid, target/brokers/rocketmq-broker/pid
 # Each cold start wipes the broker's store and the name server's KV config.
-# The store lives on tmpfs (/dev/shm/wire-rocketmq-<broker port>) when there is one: the broker refuses every write
-# (SERVICE_NOT_AVAILABLE) once its store's file system is 90% used, counting the root-reserved blocks as used,
-# which a busy build disk reaches. ROCKETMQ_STORE_DIR chooses another parent directory; stop.sh removes the store.
+# The store (<parent>/wire-rocketmq-<broker port>) goes on the first of /dev/shm, target/brokers, $TMPDIR or /tmp
+# whose file system has 512 MB free and is under 85% used: the broker refuses every write (SERVICE_NOT_AVAILABLE)
+# once its store's file system is 90% used, counting the root-reserved blocks as used, which a busy build disk
+# reaches, and its files take ~70 MB (more than a container's 64 MB /dev/shm). ROCKETMQ_STORE_DIR chooses the
+# parent instead; stop.sh removes the store.
 # Env: ROCKETMQ_NAMESRV_PORT (default 19876), ROCKETMQ_BROKER_PORT (default 20911; the broker also listens on
 #   PORT-2 and on ROCKETMQ_HA_PORT, default 20912: all must be free), ROCKETMQ_WAIT_SECS (default 60).
 set -euo pipefail
@@ -25,11 +27,6 @@ namesrv_port="${ROCKETMQ_NAMESRV_PORT:-19876}"
 broker_port="${ROCKETMQ_BROKER_PORT:-20911}"
 ha_port="${ROCKETMQ_HA_PORT:-20912}"
 wait_secs="${ROCKETMQ_WAIT_SECS:-60}"
-if [ -n "${ROCKETMQ_STORE_DIR:-}" ]; then store_parent=$ROCKETMQ_STORE_DIR
-elif [ -d /dev/shm ] && [ -w /dev/shm ]; then store_parent=/dev/shm
-else store_parent=$PWD/target/brokers/rocketmq-broker
-fi
-store_dir=$store_parent/wire-rocketmq-$broker_port
 ns_dir="$PWD/target/brokers/rocketmq-namesrv"
 br_dir="$PWD/target/brokers/rocketmq-broker"
 namesrv_bin="$root/bin/rocketmq-namesrv-rust"
@@ -117,15 +114,26 @@ wait_port "$namesrv_port" "$(cat "$ns_dir/pid")" "$ns_dir/namesrv.log" "rocketmq
 
 # Broker: [broker] and [store] sections are mandatory, unknown keys are rejected. The four store sizes keep the
 # preallocated files at ~70 MB instead of ~1.5 GB. It refuses to start unless it can register with the name server.
+# The broker's own measure of a file system: (size - available) / size, in percent; and megabytes available.
+fs_usage() { df -Pk "$1" | awk 'NR == 2 { printf "%d %d\n", ($2 - $4) * 100 / $2, $4 / 1024 }'; }
+roomy() { local used avail; read -r used avail < <(fs_usage "$1") && [ "$used" -lt 85 ] && [ "$avail" -ge 512 ]; }
+if [ -n "${ROCKETMQ_STORE_DIR:-}" ]; then
+  store_parent=$ROCKETMQ_STORE_DIR
+else
+  store_parent=
+  for candidate in /dev/shm "$br_dir" "${TMPDIR:-/tmp}" /tmp; do
+    [ -d "$candidate" ] && [ -w "$candidate" ] && roomy "$candidate" && { store_parent=$candidate; break; }
+  done
+  [ -n "$store_parent" ] || fail "$br_dir/broker.log" "no file system for the store with 512 MB free and under 85% used (the broker refuses writes from 90%); set ROCKETMQ_STORE_DIR"
+fi
+store_dir=$store_parent/wire-rocketmq-$broker_port
 rm -rf "$br_dir/home" "$br_dir/store" "$store_dir"; mkdir -p "$br_dir/home/conf" "$store_dir"
 echo "$store_dir" > "$br_dir/remove-on-stop"                 # stop.sh removes the store after the broker
-# The broker's own measure: (size - available) / size of the store's file system; from 90% on it stores nothing.
-read -r fs_size fs_avail < <(df -Pk "$store_dir" | awk 'NR == 2 { print $2, $4 }')
-used_pct=$(( (fs_size - fs_avail) * 100 / fs_size ))
+read -r used_pct avail_mb < <(fs_usage "$store_dir")
 if [ "$used_pct" -ge 90 ]; then
   fail "$br_dir/broker.log" "the store's file system ($store_dir) is ${used_pct}% used by the broker's measure: it would refuse every message from 90%; set ROCKETMQ_STORE_DIR to a directory on another one"
 fi
-say "store in $store_dir (its file system ${used_pct}% used; the broker refuses writes from 90%)"
+say "store in $store_dir (its file system ${used_pct}% used, ${avail_mb} MB free; the broker refuses writes from 90%)"
 cat > "$br_dir/home/conf/broker.toml" <<EOF
 [broker]
 namesrvAddr = "127.0.0.1:$namesrv_port"
