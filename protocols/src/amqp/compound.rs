@@ -36,6 +36,17 @@ impl Width {
         }
     }
 
+    /// Reads a compound's size and splits off the contents it covers (which the caller must
+    /// use up).
+    #[inline]
+    pub(super) fn contents<'de>(self, r: &mut Reader<'de>) -> Result<Reader<'de>, DecodeError> {
+        let size = match self {
+            Width::One => usize::from(r.read::<u8>()?),
+            Width::Four => r.read::<u32>()? as usize,
+        };
+        r.section(size)
+    }
+
     /// Octets of the count.
     pub(crate) fn count_size(self) -> usize {
         match self {

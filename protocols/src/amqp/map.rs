@@ -126,35 +126,38 @@ impl<'de> Map<'de> {
                 ));
             }
         };
-        let size = match width {
-            Width::One => usize::from(r.read::<u8>()?),
-            Width::Four => r.read::<u32>()? as usize,
-        };
-        let mut contents = r.section(size)?;
-        let count = width.read_count(&mut contents)?;
+        let mut contents = width.contents(r)?;
+        let map = contents.nested(|c| Map::decode_pairs(c, width, check))?;
+        contents.end_with(map)
+    }
+
+    /// The count (even) and the pairs, each passing `check` on its key's and value's
+    /// constructors (the error at the pair's key), checked in one pass.
+    fn decode_pairs(
+        r: &mut Reader<'de>,
+        width: Width,
+        check: impl Fn(u8, u8) -> Result<(), &'static str>,
+    ) -> Result<Self, DecodeError> {
+        let at = r.offset();
+        let count = width.read_count(r)?;
         if count % 2 != 0 {
             return Err(DecodeError::new(
                 ErrorKind::InvalidValue("a map's count (keys plus values) is odd"),
                 at,
             ));
         }
-        contents.check_count(u64::from(count), 1)?;
-        let start = contents.peek_rest();
-        contents.nested(|r| {
-            for _ in 0..count / 2 {
-                let key_at = r.offset();
-                let key = r.peek_u8()?;
-                skip::value(r)?;
-                let value = r.peek_u8()?;
-                if let Err(why) = check(key, value) {
-                    return Err(DecodeError::new(ErrorKind::InvalidValue(why), key_at));
-                }
-                skip::value(r)?;
+        r.check_count(u64::from(count), 1)?;
+        let start = r.peek_rest();
+        for _ in 0..count / 2 {
+            let key_at = r.offset();
+            let key = r.peek_u8()?;
+            skip::value(r)?;
+            if let Err(why) = check(key, r.peek_u8()?) {
+                return Err(DecodeError::new(ErrorKind::InvalidValue(why), key_at));
             }
-            Ok(())
-        })?;
-        contents.expect_end()?;
-        let bytes = &start[..start.len() - contents.remaining()];
+            skip::value(r)?;
+        }
+        let bytes = &start[..start.len() - r.remaining()];
         Ok(Map(Repr::Wire(Items { count, bytes })))
     }
 
@@ -201,15 +204,7 @@ impl<'a> Iterator for StringPairs<'a> {
 
 impl<'de> DecodeWith<'de, Width> for Map<'de> {
     fn decode_with(r: &mut Reader<'de>, width: Width) -> Result<Self, DecodeError> {
-        let at = r.offset();
-        let items = Items::decode(r, width)?;
-        if items.count % 2 != 0 {
-            return Err(DecodeError::new(
-                ErrorKind::InvalidValue("a map's count (keys plus values) is odd"),
-                at,
-            ));
-        }
-        Ok(Map(Repr::Wire(items)))
+        Map::decode_pairs(r, width, |_, _| Ok(()))
     }
 }
 

@@ -36,11 +36,7 @@ fn compound(r: &mut Reader<'_>, constructor: u8) -> Result<(), DecodeError> {
     } else {
         Width::Four
     };
-    let size = match width {
-        Width::One => usize::from(r.read::<u8>()?),
-        Width::Four => r.read::<u32>()? as usize,
-    };
-    let mut contents = r.section(size)?;
+    let mut contents = width.contents(r)?;
     contents.nested(|c| match constructor {
         0xe0 | 0xf0 => super::compound::check_array(c, width),
         _ => super::compound::check_items(c, width, constructor & 1 == 1),

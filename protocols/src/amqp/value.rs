@@ -435,11 +435,7 @@ fn decode_compound<'de>(
     constructor: u8,
     width: Width,
 ) -> Result<Value<'de>, DecodeError> {
-    let size = match width {
-        Width::One => usize::from(r.read::<u8>()?),
-        Width::Four => r.read::<u32>()? as usize,
-    };
-    let mut contents = r.section(size)?;
+    let mut contents = width.contents(r)?;
     let value = contents.nested(|c| {
         Ok(match constructor & 0xf1 {
             0xc0 | 0xd0 => Value::List(List::decode_with(c, width)?),
