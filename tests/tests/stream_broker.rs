@@ -382,18 +382,7 @@ async fn full_session_against_rabbitmq() {
 
     // Consume from the first offset, one more chunk of credit after each chunk.
     let consume_start = Instant::now();
-    client
-        .request(|correlation_id| {
-            Command::Subscribe(Subscribe {
-                correlation_id,
-                subscription_id,
-                stream,
-                offset: OffsetSpec::First,
-                credit: 10,
-                properties: Properties::default(),
-            })
-        })
-        .await;
+    client.subscribe_first(stream, subscription_id).await;
     let (mut next_offset, mut chunks, mut largest_frame) = (0u64, 0u32, 0usize);
     let mut expected = Vec::with_capacity(BODY_LEN);
     while next_offset < COUNT {
@@ -498,14 +487,7 @@ async fn full_session_against_rabbitmq() {
         });
     assert_eq!(format!("{}:{}", leader.host, leader.port), addr);
 
-    client
-        .request(|correlation_id| {
-            Command::Unsubscribe(Unsubscribe {
-                correlation_id,
-                subscription_id,
-            })
-        })
-        .await;
+    client.unsubscribe(subscription_id).await;
     client
         .request(|correlation_id| {
             Command::DeletePublisher(DeletePublisher {
@@ -540,6 +522,31 @@ async fn full_session_against_rabbitmq() {
 
 /// Closes the connection normally; the broker answers and hangs up.
 impl Client {
+    /// Subscribes to `stream` from its first offset with 10 chunks of credit.
+    async fn subscribe_first(&mut self, stream: &str, subscription_id: u8) {
+        self.request(|correlation_id| {
+            Command::Subscribe(Subscribe {
+                correlation_id,
+                subscription_id,
+                stream,
+                offset: OffsetSpec::First,
+                credit: 10,
+                properties: Properties::default(),
+            })
+        })
+        .await;
+    }
+
+    async fn unsubscribe(&mut self, subscription_id: u8) {
+        self.request(|correlation_id| {
+            Command::Unsubscribe(Unsubscribe {
+                correlation_id,
+                subscription_id,
+            })
+        })
+        .await;
+    }
+
     /// Creates `stream` and declares a publisher on it.
     async fn create_with_publisher(&mut self, stream: &str, publisher_id: u8, reference: &str) {
         self.request(|correlation_id| {
@@ -677,18 +684,7 @@ async fn consume_from_rstream(batching: Batching) {
     assert_eq!(report["confirmed"], report["publishing_ids"], "{report}");
 
     let mut client = Client::connect(&addr).await;
-    client
-        .request(|correlation_id| {
-            Command::Subscribe(Subscribe {
-                correlation_id,
-                subscription_id,
-                stream,
-                offset: OffsetSpec::First,
-                credit: 10,
-                properties: Properties::default(),
-            })
-        })
-        .await;
+    client.subscribe_first(stream, subscription_id).await;
     let mut next_offset = 0u64;
     let mut sub_batches = 0u64;
     while next_offset < N {
@@ -744,23 +740,8 @@ async fn consume_from_rstream(batching: Batching) {
         assert_eq!(sub_batches, N / PER_SUB_ENTRY);
     }
 
-    client
-        .request(|correlation_id| {
-            Command::Unsubscribe(Unsubscribe {
-                correlation_id,
-                subscription_id,
-            })
-        })
-        .await;
-    client
-        .request(|correlation_id| {
-            Command::Delete(Delete {
-                correlation_id,
-                stream,
-            })
-        })
-        .await;
-    close(&mut client).await;
+    client.unsubscribe(subscription_id).await;
+    delete_stream(&mut client, stream).await;
 }
 
 /// Checks message `i` as `rstream_peer.py`'s `amqp_message(i)` builds it, field by field.
@@ -825,18 +806,7 @@ async fn rstream_amqp_messages_we_decode() {
 
     let mut client = Client::connect(&addr).await;
     let subscription_id = 2u8;
-    client
-        .request(|correlation_id| {
-            Command::Subscribe(Subscribe {
-                correlation_id,
-                subscription_id,
-                stream,
-                offset: OffsetSpec::First,
-                credit: 10,
-                properties: Properties::default(),
-            })
-        })
-        .await;
+    client.subscribe_first(stream, subscription_id).await;
     let mut next_offset = 0u64;
     while next_offset < N {
         let frame = client.recv().await;
@@ -859,14 +829,7 @@ async fn rstream_amqp_messages_we_decode() {
             }))
             .await;
     }
-    client
-        .request(|correlation_id| {
-            Command::Unsubscribe(Unsubscribe {
-                correlation_id,
-                subscription_id,
-            })
-        })
-        .await;
+    client.unsubscribe(subscription_id).await;
     delete_stream(&mut client, stream).await;
 }
 
