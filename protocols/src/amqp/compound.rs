@@ -102,13 +102,19 @@ impl<'a> Items<'a> {
     }
 
     pub(super) fn values(&self) -> Values<'a> {
-        // SAFETY: `bytes` were decoded as exactly `count` values, in this order, from their
-        // first byte, without error (`Items::decode` is the only constructor).
         Values {
-            reader: unsafe { Reader::new_validated(self.bytes) },
+            reader: self.reader(),
             element: None,
             left: self.count,
         }
+    }
+
+    /// A reader over the items, which it may read without checking them again.
+    pub(super) fn reader(&self) -> Reader<'a> {
+        // SAFETY: `bytes` were decoded as exactly `count` values, in this order, from their
+        // first byte, without error (by `Items::decode` or `Map::decode_pairs`, the only
+        // places that make `Items`).
+        unsafe { Reader::new_validated(self.bytes) }
     }
 }
 
@@ -119,27 +125,6 @@ pub struct Values<'a> {
     /// An array's element constructor (the elements then do not carry one).
     pub(super) element: Option<u8>,
     pub(super) left: u32,
-}
-
-impl<'a> Values<'a> {
-    /// The next value if it is a `str8` (application property names): read without the
-    /// general dispatch, its UTF-8 checked when it was decoded.
-    #[inline]
-    pub(super) fn next_str8(&mut self) -> Option<Value<'a>> {
-        let &[0xa1, len, ..] = self.reader.peek_rest() else {
-            return None;
-        };
-        if self.left == 0 || self.element.is_some() {
-            return None;
-        }
-        let mut r = self.reader.clone();
-        r.take(2).ok()?;
-        let bytes = r.take(len.into()).ok()?;
-        let text = super::value::text(&r, bytes, 0).ok()?;
-        self.reader = r;
-        self.left -= 1;
-        Some(Value::String(text))
-    }
 }
 
 impl<'a> Iterator for Values<'a> {

@@ -2,8 +2,8 @@
 //! walked lazily.
 
 use super::compound::{Items, Repr, Values, Width, count_fits};
-use super::skip;
 use super::value::Value;
+use super::{skip, typed};
 use bytes::BufMut;
 use core::fmt;
 use wire_runtime::{
@@ -107,13 +107,12 @@ impl<'a> Iterator for MapIter<'a> {
 }
 
 impl<'de> Map<'de> {
-    /// A map (constructor, size, count, pairs) whose every pair passes `check` (given the
-    /// key's and the value's constructors), validated in the one pass that reads it: what
-    /// message sections require of their keys and values. `check` returns why a pair is
-    /// refused; the error points at the pair's key.
+    /// A map (constructor, size, count, pairs) whose pairs are read and checked by `pair`:
+    /// what message sections require of their keys and values, validated in the one pass that
+    /// reads it.
     pub(crate) fn decode_checked(
         r: &mut Reader<'de>,
-        check: impl Fn(u8, u8) -> Result<(), &'static str>,
+        pair: impl Fn(&mut Reader<'de>) -> Result<(), DecodeError>,
     ) -> Result<Self, DecodeError> {
         let at = r.offset();
         let width = match r.read::<u8>()? {
@@ -127,16 +126,16 @@ impl<'de> Map<'de> {
             }
         };
         let mut contents = width.contents(r)?;
-        let map = contents.nested(|c| Map::decode_pairs(c, width, check))?;
+        let map = contents.nested(|c| Map::decode_pairs(c, width, pair))?;
         contents.end_with(map)
     }
 
-    /// The count (even) and the pairs, each passing `check` on its key's and value's
-    /// constructors (the error at the pair's key), checked in one pass.
+    /// The count (even) and the pairs, each read and checked by `pair`.
+    #[inline]
     fn decode_pairs(
         r: &mut Reader<'de>,
         width: Width,
-        check: impl Fn(u8, u8) -> Result<(), &'static str>,
+        pair: impl Fn(&mut Reader<'de>) -> Result<(), DecodeError>,
     ) -> Result<Self, DecodeError> {
         let at = r.offset();
         let count = width.read_count(r)?;
@@ -149,35 +148,58 @@ impl<'de> Map<'de> {
         r.check_count(u64::from(count), 1)?;
         let start = r.peek_rest();
         for _ in 0..count / 2 {
-            let key_at = r.offset();
-            let key = r.peek_u8()?;
-            skip::value(r)?;
-            if let Err(why) = check(key, r.peek_u8()?) {
-                return Err(DecodeError::new(ErrorKind::InvalidValue(why), key_at));
-            }
-            skip::value(r)?;
+            pair(r)?;
         }
         let bytes = &start[..start.len() - r.remaining()];
         Ok(Map(Repr::Wire(Items { count, bytes })))
     }
 
-    /// The pairs of a decoded map whose keys are strings (as [`Map::decode_checked`] made
-    /// sure), read without looking at the keys' types again; built maps skip other keys.
+    /// The pairs of a decoded map whose keys are strings (as decoding application properties
+    /// made sure), the keys read as strings without the general dispatch; built maps skip
+    /// other keys.
     pub(crate) fn string_pairs(&self) -> StringPairs<'de> {
-        match self.0 {
-            Repr::Wire(items) => StringPairs::Wire(items.values()),
-            Repr::Built(pairs) => StringPairs::Built(pairs.iter()),
-        }
+        StringPairs(match self.0 {
+            Repr::Wire(items) => StringPairsRepr::Wire {
+                reader: items.reader(),
+                left: items.count / 2,
+            },
+            Repr::Built(pairs) => StringPairsRepr::Built(pairs.iter()),
+        })
     }
+}
+
+/// Checks one pair of a map, any types, and moves past it.
+pub(crate) fn any_pair(r: &mut Reader<'_>) -> Result<(), DecodeError> {
+    skip::value(r)?;
+    skip::value(r)
 }
 
 /// Iterator over the string-keyed pairs of a map (application properties).
 #[derive(Debug, Clone)]
-pub enum StringPairs<'a> {
-    /// Over decoded bytes.
-    Wire(Values<'a>),
-    /// Over built pairs.
+pub struct StringPairs<'a>(StringPairsRepr<'a>);
+
+#[derive(Debug, Clone)]
+enum StringPairsRepr<'a> {
+    /// Decoded pairs whose keys are strings.
+    Wire { reader: Reader<'a>, left: u32 },
+    /// Built pairs.
     Built(core::slice::Iter<'a, (Value<'a>, Value<'a>)>),
+}
+
+impl StringPairs<'_> {
+    /// No pairs.
+    pub(crate) fn empty() -> Self {
+        StringPairs(StringPairsRepr::Built([].iter()))
+    }
+}
+
+/// The next pair of validated bytes whose key is a string.
+#[inline(always)]
+fn string_pair<'a>(r: &mut Reader<'a>) -> Result<(&'a str, Value<'a>), DecodeError> {
+    let at = r.offset();
+    let c = r.read::<u8>()?;
+    let name = typed::string(r, c, at)?;
+    Ok((name, r.read::<Value<'a>>()?))
 }
 
 impl<'a> Iterator for StringPairs<'a> {
@@ -185,15 +207,14 @@ impl<'a> Iterator for StringPairs<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<(&'a str, Value<'a>)> {
-        match self {
-            StringPairs::Wire(values) => loop {
-                let key = values.next_str8().or_else(|| values.next())?;
-                let value = values.next()?;
-                if let Value::String(name) = key {
-                    return Some((name, value));
-                }
-            },
-            StringPairs::Built(pairs) => loop {
+        match &mut self.0 {
+            StringPairsRepr::Wire { reader, left } => {
+                *left = left.checked_sub(1)?;
+                // The bytes decoded as these pairs once already; should they not (they always
+                // do), the iteration ends.
+                string_pair(reader).inspect_err(|_| *left = 0).ok()
+            }
+            StringPairsRepr::Built(pairs) => loop {
                 if let (Value::String(name), value) = pairs.next()? {
                     return Some((name, *value));
                 }
@@ -204,7 +225,7 @@ impl<'a> Iterator for StringPairs<'a> {
 
 impl<'de> DecodeWith<'de, Width> for Map<'de> {
     fn decode_with(r: &mut Reader<'de>, width: Width) -> Result<Self, DecodeError> {
-        Map::decode_pairs(r, width, |_, _| Ok(()))
+        Map::decode_pairs(r, width, any_pair)
     }
 }
 

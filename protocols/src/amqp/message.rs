@@ -1,10 +1,10 @@
 //! [`Message`]: the sections of an AMQP 1.0 message (part 3 section 3.2), in order, each
 //! optional, read in one pass.
 
-use super::map::{Map, StringPairs};
+use super::map::{Map, StringPairs, any_pair};
 use super::properties::{Header, Properties, invalid};
 use super::value::{Descriptor, Value};
-use super::{DESCRIBED, MessageBuilder};
+use super::{DESCRIBED, MessageBuilder, skip, typed};
 use bytes::BufMut;
 use wire_runtime::{DecodeError, EncodeError, Reader, WireDecode, WireEncode};
 
@@ -211,7 +211,7 @@ impl<'a> Message<'a> {
     pub fn application_properties(&self) -> StringPairs<'a> {
         match self.application_properties {
             Some(map) => map.string_pairs(),
-            None => StringPairs::Built([].iter()),
+            None => StringPairs::empty(),
         }
     }
 
@@ -239,20 +239,37 @@ fn section_code(r: &mut Reader<'_>) -> Result<SectionCode, DecodeError> {
 
 /// An annotations map (delivery, message, footer): keys are symbols or ulongs.
 fn annotations<'a>(r: &mut Reader<'a>) -> Result<Map<'a>, DecodeError> {
-    Map::decode_checked(r, |key, _| match key {
-        0xa3 | 0xb3 | 0x44 | 0x53 | 0x80 => Ok(()),
-        _ => Err("an annotation key is neither a symbol nor a ulong"),
+    Map::decode_checked(r, |r| {
+        let key_at = r.offset();
+        if !matches!(r.peek_u8()?, 0xa3 | 0xb3 | 0x44 | 0x53 | 0x80) {
+            return Err(invalid(
+                "an annotation key is neither a symbol nor a ulong",
+                key_at,
+            ));
+        }
+        any_pair(r)
     })
 }
 
 /// Application properties: string keys, values of simple (not compound) types.
 fn application_properties<'a>(r: &mut Reader<'a>) -> Result<Map<'a>, DecodeError> {
-    Map::decode_checked(r, |key, value| match (key, value) {
-        (0xa1 | 0xb1, 0x45 | 0xc0..=0xf0 | DESCRIBED) => {
-            Err("an application property's value is not of a simple type")
+    Map::decode_checked(r, |r| {
+        let key_at = r.offset();
+        let key = r.read::<u8>()?;
+        if key != 0xa1 && key != 0xb1 {
+            return Err(invalid(
+                "an application property's name is not a string",
+                key_at,
+            ));
         }
-        (0xa1 | 0xb1, _) => Ok(()),
-        _ => Err("an application property's name is not a string"),
+        typed::string(r, key, key_at)?;
+        match r.read::<u8>()? {
+            0x45 | 0xc0..=0xf0 | DESCRIBED => Err(invalid(
+                "an application property's value is not of a simple type",
+                key_at,
+            )),
+            value => skip::primitive(r, value),
+        }
     })
 }
 

@@ -37,6 +37,7 @@ mod properties;
 #[cfg(feature = "serde")]
 mod serialize;
 mod skip;
+mod typed;
 mod value;
 
 pub use array::Array;

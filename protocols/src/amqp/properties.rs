@@ -6,17 +6,19 @@
 //! may be left out; the derive's layouts are positional bytes, not typed values.
 
 use super::compound::Width;
+use super::typed;
 use super::value::Value;
 use bytes::BufMut;
 use wire_runtime::{DecodeError, EncodeError, ErrorKind, Reader, WireDecode, WireEncode};
 
-/// Reads a list-typed composite of at most `fields.len()` fields, calling `field` with each
-/// field's index, value and offset; an error names the composite and the field.
+/// Reads a list-typed composite of at most `fields.len()` fields, calling `field` with the
+/// reader after each present (non-null) field's constructor, the field's index, the
+/// constructor and its offset; an error names the composite and the field.
 pub(crate) fn read_fields<'a>(
     r: &mut Reader<'a>,
     composite: &'static str,
     fields: &'static [&'static str],
-    mut field: impl FnMut(usize, Value<'a>, usize) -> Result<(), DecodeError>,
+    mut field: impl FnMut(&mut Reader<'a>, usize, u8, usize) -> Result<(), DecodeError>,
 ) -> Result<(), DecodeError> {
     let at = r.offset();
     let (count, mut items) = match r.read::<u8>()? {
@@ -37,16 +39,13 @@ pub(crate) fn read_fields<'a>(
         return Err(invalid("more fields than the composite has", at).in_field(composite, ""));
     }
     for (index, name) in fields.iter().enumerate().take(count as usize) {
-        // An absent field in the middle (the usual case): its default stands.
-        if items.peek_rest().first() == Some(&0x40) {
-            items.take(1)?;
-            continue;
-        }
         let at = items.offset();
-        let value = items
-            .nested(Value::decode)
-            .map_err(|e| e.in_field(composite, name))?;
-        field(index, value, at).map_err(|e| e.in_field(composite, name))?;
+        let read = items.read::<u8>().and_then(|c| match c {
+            // An absent field (the usual case): its default stands.
+            0x40 => Ok(()),
+            c => field(&mut items, index, c, at),
+        });
+        read.map_err(|e| e.in_field(composite, name))?;
     }
     items.expect_end().map_err(|e| e.in_field(composite, ""))
 }
@@ -54,19 +53,6 @@ pub(crate) fn read_fields<'a>(
 #[cold]
 pub(crate) fn invalid(why: &'static str, at: usize) -> DecodeError {
     DecodeError::new(ErrorKind::InvalidValue(why), at)
-}
-
-/// A field's value as `T`, or `None` for null; another type is an error.
-fn typed<'a, T>(
-    value: Value<'a>,
-    at: usize,
-    why: &'static str,
-    take: impl FnOnce(Value<'a>) -> Option<T>,
-) -> Result<Option<T>, DecodeError> {
-    if let Value::Null = value {
-        return Ok(None);
-    }
-    take(value).map(Some).ok_or_else(|| invalid(why, at))
 }
 
 /// The fields of a composite, to encode: the ones up to the last present, absent ones as
@@ -182,31 +168,13 @@ const HEADER_FIELDS: &[&str] = &[
 impl<'de> WireDecode<'de> for Header {
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let mut header = Header::default();
-        read_fields(r, "Header", HEADER_FIELDS, |index, value, at| {
-            let bool_field = |v| {
-                typed(v, at, "not a boolean", |v| match v {
-                    Value::Bool(b) => Some(b),
-                    _ => None,
-                })
-            };
-            let uint_field = |v| {
-                typed(v, at, "not a uint", |v| match v {
-                    Value::Uint(n) => Some(n),
-                    _ => None,
-                })
-            };
+        read_fields(r, "Header", HEADER_FIELDS, |r, index, c, at| {
             match index {
-                0 => header.durable = bool_field(value)?.unwrap_or(false),
-                1 => {
-                    header.priority = typed(value, at, "not a ubyte", |v| match v {
-                        Value::Ubyte(n) => Some(n),
-                        _ => None,
-                    })?
-                    .unwrap_or(4)
-                }
-                2 => header.ttl = uint_field(value)?,
-                3 => header.first_acquirer = bool_field(value)?.unwrap_or(false),
-                _ => header.delivery_count = uint_field(value)?.unwrap_or(0),
+                0 => header.durable = typed::boolean(r, c, at)?,
+                1 => header.priority = typed::ubyte(r, c, at)?,
+                2 => header.ttl = Some(typed::uint(r, c, at)?),
+                3 => header.first_acquirer = typed::boolean(r, c, at)?,
+                _ => header.delivery_count = typed::uint(r, c, at)?,
             }
             Ok(())
         })?;
@@ -251,14 +219,18 @@ pub enum MessageId<'a> {
 }
 
 impl<'a> MessageId<'a> {
-    fn from_value(value: Value<'a>) -> Option<Self> {
-        Some(match value {
-            Value::Ulong(n) => MessageId::Ulong(n),
-            Value::Uuid(u) => MessageId::Uuid(u),
-            Value::Binary(b) => MessageId::Binary(b),
-            Value::String(s) => MessageId::String(s),
-            _ => return None,
-        })
+    /// An id after its constructor `c` (at `at`): a ulong, uuid, binary or string.
+    #[inline(always)]
+    fn decode_after(r: &mut Reader<'a>, c: u8, at: usize) -> Result<Self, DecodeError> {
+        if let Some(n) = typed::ulong(r, c) {
+            return n.map(MessageId::Ulong);
+        }
+        match c {
+            0x98 => r.read::<[u8; 16]>().map(MessageId::Uuid),
+            0xa0 | 0xb0 => typed::binary(r, c, at).map(MessageId::Binary),
+            0xa1 | 0xb1 => typed::string(r, c, at).map(MessageId::String),
+            _ => Err(typed::mismatch("not a ulong, uuid, binary or string", at)),
+        }
     }
 
     /// The id as a value.
@@ -352,56 +324,34 @@ const PROPERTIES_FIELDS: &[&str] = &[
 impl<'de> WireDecode<'de> for Properties<'de> {
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let mut p = Properties::default();
-        read_fields(r, "Properties", PROPERTIES_FIELDS, |index, value, at| {
-            let string = |v| {
-                typed(v, at, "not a string", |v| match v {
-                    Value::String(s) => Some(s),
-                    _ => None,
-                })
-            };
-            let symbol = |v| typed(v, at, "not a symbol", |v| v.as_str());
-            let timestamp = |v| {
-                typed(v, at, "not a timestamp", |v| match v {
-                    Value::Timestamp(t) => Some(t),
-                    _ => None,
-                })
-            };
-            let id = |v| {
-                typed(
-                    v,
-                    at,
-                    "not a ulong, uuid, binary or string",
-                    MessageId::from_value,
-                )
-            };
+        read_fields(r, "Properties", PROPERTIES_FIELDS, |r, index, c, at| {
             match index {
-                0 => p.message_id = id(value)?,
-                1 => {
-                    p.user_id = typed(value, at, "not binary", |v| match v {
-                        Value::Binary(b) => Some(b),
-                        _ => None,
-                    })?
-                }
-                2 => p.to = string(value)?,
-                3 => p.subject = string(value)?,
-                4 => p.reply_to = string(value)?,
-                5 => p.correlation_id = id(value)?,
-                6 => p.content_type = symbol(value)?,
-                7 => p.content_encoding = symbol(value)?,
-                8 => p.absolute_expiry_time = timestamp(value)?,
-                9 => p.creation_time = timestamp(value)?,
-                10 => p.group_id = string(value)?,
-                11 => {
-                    p.group_sequence = typed(value, at, "not a uint", |v| match v {
-                        Value::Uint(n) => Some(n),
-                        _ => None,
-                    })?
-                }
-                _ => p.reply_to_group_id = string(value)?,
+                0 => p.message_id = Some(MessageId::decode_after(r, c, at)?),
+                1 => p.user_id = Some(typed::binary(r, c, at)?),
+                2 => p.to = Some(typed::string(r, c, at)?),
+                3 => p.subject = Some(typed::string(r, c, at)?),
+                4 => p.reply_to = Some(typed::string(r, c, at)?),
+                5 => p.correlation_id = Some(MessageId::decode_after(r, c, at)?),
+                6 => p.content_type = Some(symbol_or_string(r, c, at)?),
+                7 => p.content_encoding = Some(symbol_or_string(r, c, at)?),
+                8 => p.absolute_expiry_time = Some(typed::timestamp(r, c, at)?),
+                9 => p.creation_time = Some(typed::timestamp(r, c, at)?),
+                10 => p.group_id = Some(typed::string(r, c, at)?),
+                11 => p.group_sequence = Some(typed::uint(r, c, at)?),
+                _ => p.reply_to_group_id = Some(typed::string(r, c, at)?),
             }
             Ok(())
         })?;
         Ok(p)
+    }
+}
+
+/// A symbol, or a string in its place (some clients write `content-type` as one).
+#[inline(always)]
+fn symbol_or_string<'a>(r: &mut Reader<'a>, c: u8, at: usize) -> Result<&'a str, DecodeError> {
+    match c {
+        0xa1 | 0xb1 => typed::string(r, c, at),
+        _ => typed::symbol(r, c, at),
     }
 }
 

@@ -61,7 +61,7 @@ fn described(r: &mut Reader<'_>) -> Result<(), DecodeError> {
 
 /// A value of a primitive type.
 #[inline]
-fn primitive(r: &mut Reader<'_>, constructor: u8) -> Result<(), DecodeError> {
+pub(crate) fn primitive(r: &mut Reader<'_>, constructor: u8) -> Result<(), DecodeError> {
     let at = r.offset();
     match constructor {
         0x40..=0x45 => Ok(()),

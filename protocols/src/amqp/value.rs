@@ -2,7 +2,7 @@
 //! encoding; and described values.
 
 use super::{Array, List, Map, Width};
-use super::{DESCRIBED, Encoded};
+use super::{DESCRIBED, Encoded, typed};
 use bytes::BufMut;
 use core::fmt;
 use wire_runtime::{
@@ -380,31 +380,16 @@ impl<'de> DecodeWith<'de, u8> for Value<'de> {
             0x43 => Ok(Value::Uint(0)),
             0x44 => Ok(Value::Ulong(0)),
             0x45 => Ok(Value::List(List::empty())),
-            // The short forms that fill messages (names, ids, symbols, small numbers), read
+            // The forms that fill messages (names, ids, symbols, bodies, numbers), read
             // inline: through the derived dispatch a value is returned twice through memory.
-            0xa1 => {
-                let len = r.read::<u8>()?;
-                let at = r.offset();
-                let bytes = r.take(len.into())?;
-                text(r, bytes, at).map(Value::String)
-            }
-            0xa3 => {
-                let at = r.offset();
-                let len = r.read::<u8>()?;
-                match symbol(r.take(len.into())?) {
-                    Some(s) => Ok(Value::Symbol(s)),
-                    None => Err(invalid("a symbol is not ASCII", at)),
-                }
-            }
-            0xa0 => {
-                let len = r.read::<u8>()?;
-                r.take(len.into()).map(Value::Binary)
-            }
-            // Bodies are mostly longer than 255 octets.
-            0xb0 => {
-                let len = r.read::<u32>()?;
-                r.take(len as usize).map(Value::Binary)
-            }
+            0xa1 | 0xb1 => typed::string(r, constructor, r.offset()).map(Value::String),
+            0xa3 | 0xb3 => typed::symbol(r, constructor, r.offset()).map(Value::Symbol),
+            0xa0 | 0xb0 => typed::variable(r, constructor).map(Value::Binary),
+            0x70 => r.read::<u32>().map(Value::Uint),
+            0x71 => r.read::<i32>().map(Value::Int),
+            0x80 => r.read::<u64>().map(Value::Ulong),
+            0x81 => r.read::<i64>().map(Value::Long),
+            0x83 => r.read::<i64>().map(Value::Timestamp),
             0x50 => r.read::<u8>().map(Value::Ubyte),
             0x52 => r.read::<u8>().map(|v| Value::Uint(v.into())),
             0x53 => r.read::<u8>().map(|v| Value::Ulong(v.into())),
