@@ -168,6 +168,16 @@ const HEADER_FIELDS: &[&str] = &[
 impl<'de> WireDecode<'de> for Header {
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let mut header = Header::default();
+        header.read_from(r)?;
+        Ok(header)
+    }
+}
+
+impl Header {
+    /// Reads the fields present into `self` (in place: see `Message::read_sections`).
+    #[inline]
+    pub(crate) fn read_from(&mut self, r: &mut Reader<'_>) -> Result<(), DecodeError> {
+        let header = self;
         read_fields(r, "Header", HEADER_FIELDS, |r, index, c, at| {
             match index {
                 0 => header.durable = typed::boolean(r, c, at)?,
@@ -177,8 +187,7 @@ impl<'de> WireDecode<'de> for Header {
                 _ => header.delivery_count = typed::uint(r, c, at)?,
             }
             Ok(())
-        })?;
-        Ok(header)
+        })
     }
 }
 
@@ -324,6 +333,16 @@ const PROPERTIES_FIELDS: &[&str] = &[
 impl<'de> WireDecode<'de> for Properties<'de> {
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let mut p = Properties::default();
+        p.read_from(r)?;
+        Ok(p)
+    }
+}
+
+impl<'de> Properties<'de> {
+    /// Reads the fields present into `self` (in place: see `Message::read_sections`).
+    #[inline]
+    pub(crate) fn read_from(&mut self, r: &mut Reader<'de>) -> Result<(), DecodeError> {
+        let p = self;
         read_fields(r, "Properties", PROPERTIES_FIELDS, |r, index, c, at| {
             match index {
                 0 => p.message_id = Some(MessageId::decode_after(r, c, at)?),
@@ -341,8 +360,7 @@ impl<'de> WireDecode<'de> for Properties<'de> {
                 _ => p.reply_to_group_id = Some(typed::string(r, c, at)?),
             }
             Ok(())
-        })?;
-        Ok(p)
+        })
     }
 }
 

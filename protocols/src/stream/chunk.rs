@@ -228,9 +228,10 @@ impl<'a> Record<'a> {
     #[inline]
     pub fn message(&self) -> Result<crate::amqp::Message<'a>, DecodeError> {
         // A record is complete: running out of it is malformed, not incomplete.
-        let mut r = Reader::new_section(self.data);
-        let message = r.read::<crate::amqp::Message<'a>>()?;
-        r.end_with(message)
+        // Sections are read until the record ends.
+        let mut message = crate::amqp::Message::default();
+        message.read_sections(&mut Reader::new_section(self.data))?;
+        Ok(message)
     }
 
     /// The record as a zero-copy slice of `frame`, the `Bytes` the chunk was decoded from.
