@@ -2,8 +2,8 @@
 //! walked lazily.
 
 use super::compound::{Items, Repr, Values, Width, count_fits};
-use super::value::Value;
-use super::{skip, typed};
+use super::value::{Value, decode_simple};
+use super::{DESCRIBED, skip, typed};
 use bytes::BufMut;
 use core::fmt;
 use wire_runtime::{
@@ -193,27 +193,44 @@ impl StringPairs<'_> {
     }
 }
 
-/// The next pair of validated bytes whose key is a string.
+/// The next pair of validated bytes, if its key is a string (the pair is skipped if not).
 #[inline(always)]
-fn string_pair<'a>(r: &mut Reader<'a>) -> Result<(&'a str, Value<'a>), DecodeError> {
+fn string_pair<'a>(r: &mut Reader<'a>) -> Result<Option<(&'a str, Value<'a>)>, DecodeError> {
     let at = r.offset();
     let c = r.read::<u8>()?;
+    if c != 0xa1 && c != 0xb1 {
+        skip::after_constructor(r, c)?;
+        return skip::value(r).map(|()| None);
+    }
     let name = typed::string(r, c, at)?;
-    Ok((name, r.read::<Value<'a>>()?))
+    let value = match r.read::<u8>()? {
+        // Application properties' values are simple: decoding made sure. A map decoded as
+        // something else may hold others.
+        c @ (0x45 | 0xc0..=0xf0 | DESCRIBED) => Value::decode_with(r, c)?,
+        c => decode_simple(r, c)?,
+    };
+    Ok(Some((name, value)))
 }
 
 impl<'a> Iterator for StringPairs<'a> {
     type Item = (&'a str, Value<'a>);
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<(&'a str, Value<'a>)> {
         match &mut self.0 {
-            StringPairsRepr::Wire { reader, left } => {
+            StringPairsRepr::Wire { reader, left } => loop {
                 *left = left.checked_sub(1)?;
                 // The bytes decoded as these pairs once already; should they not (they always
                 // do), the iteration ends.
-                string_pair(reader).inspect_err(|_| *left = 0).ok()
-            }
+                match string_pair(reader) {
+                    Ok(Some(pair)) => return Some(pair),
+                    Ok(None) => {}
+                    Err(_) => {
+                        *left = 0;
+                        return None;
+                    }
+                }
+            },
             StringPairsRepr::Built(pairs) => loop {
                 if let (Value::String(name), value) = pairs.next()? {
                     return Some((name, *value));

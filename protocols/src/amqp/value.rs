@@ -372,33 +372,44 @@ impl<'de> DecodeWith<'de, u8> for Value<'de> {
             DESCRIBED => r
                 .nested(Described::decode_after_constructor)
                 .map(Value::Described),
-            // The encodings without data, read here rather than through the derived enum's
-            // dispatch: null and zero fill most absent properties.
-            0x40 => Ok(Value::Null),
-            0x41 => Ok(Value::Bool(true)),
-            0x42 => Ok(Value::Bool(false)),
-            0x43 => Ok(Value::Uint(0)),
-            0x44 => Ok(Value::Ulong(0)),
             0x45 => Ok(Value::List(List::empty())),
-            // The forms that fill messages (names, ids, symbols, bodies, numbers), read
-            // inline: through the derived dispatch a value is returned twice through memory.
-            0xa1 | 0xb1 => typed::string(r, constructor, r.offset()).map(Value::String),
-            0xa3 | 0xb3 => typed::symbol(r, constructor, r.offset()).map(Value::Symbol),
-            0xa0 | 0xb0 => typed::variable(r, constructor).map(Value::Binary),
-            0x70 => r.read::<u32>().map(Value::Uint),
-            0x71 => r.read::<i32>().map(Value::Int),
-            0x80 => r.read::<u64>().map(Value::Ulong),
-            0x81 => r.read::<i64>().map(Value::Long),
-            0x83 => r.read::<i64>().map(Value::Timestamp),
-            0x50 => r.read::<u8>().map(Value::Ubyte),
-            0x52 => r.read::<u8>().map(|v| Value::Uint(v.into())),
-            0x53 => r.read::<u8>().map(|v| Value::Ulong(v.into())),
-            0x54 => r.read::<i8>().map(|v| Value::Int(v.into())),
-            0x55 => r.read::<i8>().map(|v| Value::Long(v.into())),
             0xc0 | 0xc1 | 0xe0 => decode_compound(r, constructor, Width::One),
             0xd0 | 0xd1 | 0xf0 => decode_compound(r, constructor, Width::Four),
-            _ => decode_primitive(r, constructor),
+            _ => decode_simple(r, constructor),
         }
+    }
+}
+
+/// A value of a simple (neither compound nor described) type, after its constructor.
+///
+/// The encodings without data and the forms that fill messages (names, ids, symbols, bodies,
+/// numbers) are read inline: through the derived dispatch a value is returned twice through
+/// memory.
+#[inline(always)]
+pub(crate) fn decode_simple<'de>(
+    r: &mut Reader<'de>,
+    constructor: u8,
+) -> Result<Value<'de>, DecodeError> {
+    match constructor {
+        0x40 => Ok(Value::Null),
+        0x41 => Ok(Value::Bool(true)),
+        0x42 => Ok(Value::Bool(false)),
+        0x43 => Ok(Value::Uint(0)),
+        0x44 => Ok(Value::Ulong(0)),
+        0xa1 | 0xb1 => typed::string(r, constructor, r.offset()).map(Value::String),
+        0xa3 | 0xb3 => typed::symbol(r, constructor, r.offset()).map(Value::Symbol),
+        0xa0 | 0xb0 => typed::variable(r, constructor).map(Value::Binary),
+        0x70 => r.read::<u32>().map(Value::Uint),
+        0x71 => r.read::<i32>().map(Value::Int),
+        0x80 => r.read::<u64>().map(Value::Ulong),
+        0x81 => r.read::<i64>().map(Value::Long),
+        0x83 => r.read::<i64>().map(Value::Timestamp),
+        0x50 => r.read::<u8>().map(Value::Ubyte),
+        0x52 => r.read::<u8>().map(|v| Value::Uint(v.into())),
+        0x53 => r.read::<u8>().map(|v| Value::Ulong(v.into())),
+        0x54 => r.read::<i8>().map(|v| Value::Int(v.into())),
+        0x55 => r.read::<i8>().map(|v| Value::Long(v.into())),
+        _ => decode_primitive(r, constructor),
     }
 }
 
