@@ -60,7 +60,7 @@ fn described(r: &mut Reader<'_>) -> Result<(), DecodeError> {
 }
 
 /// A value of a primitive type.
-#[inline]
+#[inline(always)]
 pub(crate) fn primitive(r: &mut Reader<'_>, constructor: u8) -> Result<(), DecodeError> {
     let at = r.offset();
     match constructor {
