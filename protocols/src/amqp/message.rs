@@ -217,7 +217,7 @@ impl<'a> Message<'a> {
 
     /// The message id, if the properties carry one.
     pub fn message_id(&self) -> Option<super::MessageId<'a>> {
-        self.properties?.message_id
+        self.properties.as_ref()?.message_id
     }
 }
 
