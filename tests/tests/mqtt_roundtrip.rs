@@ -518,3 +518,28 @@ fn auth_is_rejected_in_v311() {
     let packet = build(&spec);
     assert!(mqtt::encode(&packet, V311).is_err());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// A list checked once (`Properties::checked`, which also sizes it) encodes to the same
+    /// bytes, and reports the same length, as the list checked and sized on every encode.
+    #[test]
+    fn checked_properties_encode_as_the_unchecked_list(
+        (scope, list) in prop_oneof![
+            Just((mqtt::PropertyScope::Publish, PUBLISH_PROPS, true)),
+            Just((mqtt::PropertyScope::Connect, CONNECT_PROPS, false)),
+            Just((mqtt::PropertyScope::Subscribe, SUBSCRIBE_PROPS, false)),
+        ]
+        .prop_flat_map(|(scope, allowed, sub_ids)| (Just(scope), properties(allowed, sub_ids))),
+    ) {
+        let built = props(&list);
+        let checked = mqtt::Properties::checked(scope, built.to_vec()).map_err(TestCaseError::fail)?;
+        let (mut each_time, mut once) = (Vec::new(), Vec::new());
+        built.encode_with(&mut each_time, scope).map_err(|e| fail("encode", e))?;
+        checked.encode_with(&mut once, scope).map_err(|e| fail("encode", e))?;
+        prop_assert_eq!(&once, &each_time);
+        prop_assert_eq!(checked.encoded_len_with(scope), once.len());
+        prop_assert_eq!(built.encoded_len_with(scope), once.len());
+    }
+}

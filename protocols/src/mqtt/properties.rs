@@ -192,6 +192,11 @@ pub struct Properties<'a> {
     /// variants, and `None`, are values of the vector capacity inside the `Cow`, one 8-byte
     /// word, which a PUBLISH without properties writes and its reader reads in one piece.
     checked: Option<PropertyScope>,
+    /// The encoded size of a checked built list (without the length in front), computed when
+    /// it was checked, so that encoding does not walk the list to size it (twice: once for
+    /// the packet's remaining length, once for the list's own). Kept in the padding after
+    /// `checked`: the struct stays four words.
+    checked_len: u32,
 }
 
 #[derive(Clone)]
@@ -228,12 +233,15 @@ impl<'a> Properties<'a> {
     /// ```
     pub fn checked(scope: PropertyScope, list: Vec<Property<'a>>) -> Result<Self, &'static str> {
         let mut seen = Seen::new(scope);
+        let mut len = 0usize;
         for property in &list {
             seen.add(property)?;
+            len += property.encoded_len();
         }
         Ok(Properties {
             repr: Repr::List(Cow::Owned(list)),
             checked: Some(scope),
+            checked_len: u32::try_from(len).map_err(|_| "properties longer than a packet holds")?,
         })
     }
 
@@ -243,6 +251,7 @@ impl<'a> Properties<'a> {
         Properties {
             repr: Repr::List(Cow::Owned(list)),
             checked: None,
+            checked_len: 0,
         }
     }
 
@@ -251,6 +260,7 @@ impl<'a> Properties<'a> {
         Properties {
             repr: Repr::List(Cow::Borrowed(list)),
             checked: None,
+            checked_len: 0,
         }
     }
 
@@ -375,6 +385,7 @@ impl<'de: 'a, 'a> DecodeWith<'de, PropertyScope> for Properties<'a> {
         Ok(Properties {
             repr: Repr::Wire(bytes),
             checked: Some(scope),
+            checked_len: 0,
         })
     }
 }
@@ -441,6 +452,7 @@ impl Properties<'_> {
     fn body_len(&self) -> usize {
         match &self.repr {
             Repr::Wire(bytes) => bytes.len(),
+            Repr::List(_) if self.checked.is_some() => self.checked_len as usize,
             Repr::List(list) => list.iter().map(WireEncode::encoded_len).sum(),
         }
     }
