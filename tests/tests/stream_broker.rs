@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 use wire_protocols::amqp::{self, MessageId, Value};
 use wire_protocols::stream::{
-    self, Command, Credit, Delete, DeletePublisher, Entry, Metadata, Publish, PublishedMessage,
+    self, Command, Credit, DeletePublisher, Entry, Metadata, OffsetSpec, Publish, PublishedMessage,
     QueryOffset, QueryPublisherSequence, ResponseCode, StoreOffset,
 };
 use wire_runtime::WireEncode;
@@ -40,7 +40,8 @@ fn unique_stream(tag: &str) -> String {
     format!("wire-{tag}-{}-{nanos}", std::process::id())
 }
 
-use wire_examples::stream::{Client, close, decode};
+use bytes::Bytes;
+use wire_examples::stream::Client;
 
 /// Messages the full session publishes and consumes.
 const COUNT: u64 = 100_000;
@@ -74,11 +75,13 @@ async fn full_session_against_rabbitmq() {
     let consumer_reference = "wire-consumer";
     let (publisher_id, subscription_id) = (7u8, 3u8);
 
-    let mut client = Client::connect(&addr).await;
+    let mut client = Client::connect(&addr).await.expect("connect");
 
+    client.create_stream(stream).await.unwrap();
     client
-        .create_with_publisher(stream, publisher_id, publisher_reference)
-        .await;
+        .declare_publisher(publisher_id, publisher_reference, stream)
+        .await
+        .unwrap();
 
     // Publish message i with publishing id i + 1, keeping at most WINDOW unconfirmed; every id
     // must be confirmed exactly once.
@@ -104,10 +107,11 @@ async fn full_session_against_rabbitmq() {
                     publisher_id,
                     messages,
                 }))
-                .await;
+                .await
+                .unwrap();
         }
-        client.flush().await;
-        let frame = client.recv().await;
+        client.flush().await.unwrap();
+        let frame = client.recv().await.unwrap();
         match decode(&frame) {
             Command::PublishConfirm(confirm) => {
                 assert_eq!(confirm.publisher_id, publisher_id);
@@ -135,7 +139,8 @@ async fn full_session_against_rabbitmq() {
                 stream,
             })
         })
-        .await;
+        .await
+        .unwrap();
     let Command::QueryPublisherSequenceResponse(sequence) = decode(&frame) else {
         unreachable!()
     };
@@ -143,11 +148,14 @@ async fn full_session_against_rabbitmq() {
 
     // Consume from the first offset, one more chunk of credit after each chunk.
     let consume_start = Instant::now();
-    client.subscribe_first(stream, subscription_id).await;
+    client
+        .subscribe(subscription_id, stream, OffsetSpec::First, 10)
+        .await
+        .unwrap();
     let (mut next_offset, mut chunks, mut largest_frame) = (0u64, 0u32, 0usize);
     let mut expected = Vec::with_capacity(BODY_LEN);
     while next_offset < COUNT {
-        let frame = client.recv().await;
+        let frame = client.recv().await.unwrap();
         let Command::Deliver(deliver) = decode(&frame) else {
             panic!("expected Deliver, got {:?}", decode(&frame))
         };
@@ -177,7 +185,8 @@ async fn full_session_against_rabbitmq() {
                 subscription_id,
                 credit: 1,
             }))
-            .await;
+            .await
+            .unwrap();
     }
     assert_eq!(next_offset, COUNT, "a chunk ran past the last message");
     let consume_secs = consume_start.elapsed().as_secs_f64();
@@ -190,7 +199,8 @@ async fn full_session_against_rabbitmq() {
             stream,
             offset: last,
         }))
-        .await;
+        .await
+        .unwrap();
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
         let frame = client
@@ -201,7 +211,8 @@ async fn full_session_against_rabbitmq() {
                     stream,
                 })
             })
-            .await;
+            .await
+            .unwrap();
         let Command::QueryOffsetResponse(stored) = decode(&frame) else {
             unreachable!()
         };
@@ -225,7 +236,8 @@ async fn full_session_against_rabbitmq() {
                 streams: vec![stream],
             })
         })
-        .await;
+        .await
+        .unwrap();
     let Command::MetadataResponse(metadata) = decode(&frame) else {
         unreachable!()
     };
@@ -248,7 +260,7 @@ async fn full_session_against_rabbitmq() {
         });
     assert_eq!(format!("{}:{}", leader.host, leader.port), addr);
 
-    client.unsubscribe(subscription_id).await;
+    client.unsubscribe(subscription_id).await.unwrap();
     client
         .request(|correlation_id| {
             Command::DeletePublisher(DeletePublisher {
@@ -256,16 +268,14 @@ async fn full_session_against_rabbitmq() {
                 publisher_id,
             })
         })
-        .await;
-    client
-        .request(|correlation_id| {
-            Command::Delete(Delete {
-                correlation_id,
-                stream,
-            })
-        })
-        .await;
-    close(&mut client).await;
+        .await
+        .unwrap();
+    let (frame_max, heartbeats, heartbeat_secs) = (
+        client.frame_max(),
+        client.heartbeats(),
+        client.heartbeat_secs(),
+    );
+    delete_stream(client, stream).await;
 
     eprintln!(
         "published {COUNT} messages of {BODY_LEN} bytes in {publish_secs:.2} s ({:.0} messages/s, \
@@ -273,11 +283,11 @@ async fn full_session_against_rabbitmq() {
          {largest_frame} bytes, frame_max {}) in {consume_secs:.2} s ({:.0} records/s); whole \
          session {:.2} s, {} heartbeats (every {} s)",
         COUNT as f64 / publish_secs,
-        client.frame_max,
+        frame_max,
         COUNT as f64 / consume_secs,
         started.elapsed().as_secs_f64(),
-        client.heartbeats,
-        client.heartbeat_secs,
+        heartbeats,
+        heartbeat_secs,
     );
 }
 
@@ -374,12 +384,15 @@ async fn consume_from_rstream(batching: Batching) {
     assert_eq!(report["published"], N, "{report}");
     assert_eq!(report["confirmed"], report["publishing_ids"], "{report}");
 
-    let mut client = Client::connect(&addr).await;
-    client.subscribe_first(stream, subscription_id).await;
+    let mut client = Client::connect(&addr).await.expect("connect");
+    client
+        .subscribe(subscription_id, stream, OffsetSpec::First, 10)
+        .await
+        .unwrap();
     let mut next_offset = 0u64;
     let mut sub_batches = 0u64;
     while next_offset < N {
-        let frame = client.recv().await;
+        let frame = client.recv().await.unwrap();
         let Command::Deliver(deliver) = decode(&frame) else {
             panic!("expected Deliver, got {:?}", decode(&frame))
         };
@@ -424,15 +437,16 @@ async fn consume_from_rstream(batching: Batching) {
                 subscription_id,
                 credit: 1,
             }))
-            .await;
+            .await
+            .unwrap();
     }
     assert_eq!(next_offset, N, "a chunk ran past the last message");
     if batching != Batching::Simple {
         assert_eq!(sub_batches, N / PER_SUB_ENTRY);
     }
 
-    client.unsubscribe(subscription_id).await;
-    delete_stream(&mut client, stream).await;
+    client.unsubscribe(subscription_id).await.unwrap();
+    delete_stream(client, stream).await;
 }
 
 /// Checks message `i` as `rstream_peer.py`'s `amqp_message(i)` builds it, field by field.
@@ -495,12 +509,15 @@ async fn rstream_amqp_messages_we_decode() {
     let report = rstream_peer(&addr, stream, &args).await;
     assert_eq!(report["confirmed"], N, "{report}");
 
-    let mut client = Client::connect(&addr).await;
+    let mut client = Client::connect(&addr).await.expect("connect");
     let subscription_id = 2u8;
-    client.subscribe_first(stream, subscription_id).await;
+    client
+        .subscribe(subscription_id, stream, OffsetSpec::First, 10)
+        .await
+        .unwrap();
     let mut next_offset = 0u64;
     while next_offset < N {
-        let frame = client.recv().await;
+        let frame = client.recv().await.unwrap();
         let Command::Deliver(deliver) = decode(&frame) else {
             panic!("expected Deliver, got {:?}", decode(&frame))
         };
@@ -518,10 +535,11 @@ async fn rstream_amqp_messages_we_decode() {
                 subscription_id,
                 credit: 1,
             }))
-            .await;
+            .await
+            .unwrap();
     }
-    client.unsubscribe(subscription_id).await;
-    delete_stream(&mut client, stream).await;
+    client.unsubscribe(subscription_id).await.unwrap();
+    delete_stream(client, stream).await;
 }
 
 /// Message `i` as we publish it for rstream to read back.
@@ -554,8 +572,12 @@ async fn we_publish_amqp_messages_rstream_decodes() {
     let stream_name = unique_stream("amqp-out");
     let stream = stream_name.as_str();
     let publisher_id = 4u8;
-    let mut client = Client::connect(&addr).await;
-    client.create_with_publisher(stream, publisher_id, "").await;
+    let mut client = Client::connect(&addr).await.expect("connect");
+    client.create_stream(stream).await.unwrap();
+    client
+        .declare_publisher(publisher_id, "", stream)
+        .await
+        .unwrap();
     let records: Vec<Vec<u8>> = (0..N)
         .map(|i| {
             let body = format!("wire-body-{i}").repeat(1 + i as usize % 5);
@@ -576,11 +598,12 @@ async fn we_publish_amqp_messages_rstream_decodes() {
                 publisher_id,
                 messages,
             }))
-            .await;
+            .await
+            .unwrap();
     }
     let mut confirmed = 0;
     while confirmed < N {
-        let frame = client.recv().await;
+        let frame = client.recv().await.unwrap();
         match decode(&frame) {
             Command::PublishConfirm(confirm) => confirmed += confirm.publishing_ids.len() as u64,
             other => panic!("unexpected while publishing: {other:?}"),
@@ -593,7 +616,8 @@ async fn we_publish_amqp_messages_rstream_decodes() {
                 publisher_id,
             })
         })
-        .await;
+        .await
+        .unwrap();
 
     let args = ["consume", "--amqp", "--count", &N.to_string()].map(String::from);
     let report = rstream_peer(&addr, stream, &args).await;
@@ -628,17 +652,27 @@ async fn we_publish_amqp_messages_rstream_decodes() {
         assert_eq!(a.as_object().unwrap().len(), 3, "{m}");
         assert_eq!(m["message_annotations"][hex("x-opt-wire")], i, "{m}");
     }
-    delete_stream(&mut client, stream).await;
+    delete_stream(client, stream).await;
 }
 
-async fn delete_stream(client: &mut Client, stream: &str) {
-    client
-        .request(|correlation_id| {
-            Command::Delete(Delete {
-                correlation_id,
-                stream,
-            })
-        })
-        .await;
+async fn delete_stream(mut client: Client, stream: &str) {
+    client.delete_stream(stream).await.unwrap();
     close(client).await;
+}
+
+/// Closes the connection normally: every frame the broker sent was read.
+async fn close(client: Client) {
+    let unread = client.close().await.unwrap();
+    assert!(unread.is_empty(), "left unread: {unread:?}");
+}
+
+/// Decodes a frame from the broker, or fails the test showing its first bytes.
+fn decode(frame: &Bytes) -> Command<'_> {
+    wire_examples::stream::decode(frame).unwrap_or_else(|e| {
+        panic!(
+            "decoding a {}-byte frame {:02x?}...: {e}",
+            frame.len(),
+            &frame[..frame.len().min(64)]
+        )
+    })
 }
