@@ -1,4 +1,11 @@
 //! Small tokio clients written only with wire's codecs: what a user builds on `wire-protocols`,
 //! and what the interop tests drive the real brokers with.
+//!
+//! - [`stream`]: a RabbitMQ Stream client; `stream-client` publishes and consumes with it.
+//! - [`payload`]: the message bodies the example clients send and check.
+//! - [`cli`]: the command line the example clients share with their peer-client twins in
+//!   `benches/e2e`.
 
+pub mod cli;
+pub mod payload;
 pub mod stream;

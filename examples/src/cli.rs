@@ -1,0 +1,73 @@
+//! The command line the Stream example client and its peer-client twin (`benches/e2e`) share,
+//! so that the comparison harness drives both the same way.
+
+use clap::{Args, Parser, Subcommand};
+
+/// Publishes or consumes messages on a RabbitMQ Stream broker, printing messages/s.
+#[derive(Debug, Parser)]
+#[command(version)]
+pub struct StreamCli {
+    /// The broker's stream port.
+    #[arg(long, default_value = "127.0.0.1:5552", global = true)]
+    pub addr: String,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: StreamCommand,
+}
+
+/// Publish or consume.
+#[derive(Debug, Subcommand)]
+pub enum StreamCommand {
+    /// Creates the stream and publishes `count` AMQP 1.0 messages to it, each a data body of
+    /// `size` bytes (`wire_examples::payload`), waiting for every confirm.
+    Publish(PublishArgs),
+    /// Reads `count` messages from the stream's first offset, checking each one's offset and
+    /// body against what `publish` sends; deletes the stream with `--delete`.
+    Consume(ConsumeArgs),
+}
+
+/// `publish`.
+#[derive(Debug, Args)]
+pub struct PublishArgs {
+    /// The stream (created, or reused if it exists).
+    pub stream: String,
+    /// How many messages.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub count: u64,
+    /// Body size in bytes (at least 8).
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(8..))]
+    pub size: u32,
+    /// Messages per Publish frame.
+    #[arg(long, default_value_t = 100)]
+    pub batch: u32,
+    /// Messages sent but not yet confirmed, at most.
+    #[arg(long, default_value_t = 10_000)]
+    pub window: u64,
+}
+
+/// `consume`.
+#[derive(Debug, Args)]
+pub struct ConsumeArgs {
+    /// The stream.
+    pub stream: String,
+    /// How many messages.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub count: u64,
+    /// Chunks of credit granted at subscription (one more after each chunk).
+    #[arg(long, default_value_t = 10)]
+    pub credit: u16,
+    /// Checks every chunk's CRC-32.
+    #[arg(long)]
+    pub crc: bool,
+    /// Deletes the stream afterwards.
+    #[arg(long)]
+    pub delete: bool,
+}
+
+/// The line both clients print when done: what they did, how many messages, how fast.
+pub fn report(what: &str, count: u64, secs: f64) -> String {
+    format!(
+        "{what} {count} messages in {secs:.3} s: {:.0} messages/s",
+        count as f64 / secs
+    )
+}
