@@ -33,6 +33,22 @@ STREAM_CLIENTS = [
     ("wire", "stream-client"),
     ("rabbitmq-stream-client", "stream-peer"),
 ]
+MQTT_CLIENTS = [
+    ("wire", "mqtt-client"),
+    ("rumqttc", "mqtt-peer"),
+]
+
+# mosquitto for the MQTT case: its own instance, with no limit on the messages it queues for a
+# subscriber (by default it drops QoS 1 messages past 1000 queued, and a publisher running
+# ahead of its subscriber would lose some by design of the broker).
+MOSQUITTO_CONF = """per_listener_settings false
+allow_anonymous true
+persistence false
+log_dest none
+max_queued_messages 0
+listener {port} 127.0.0.1
+protocol mqtt
+"""
 
 
 def say(*args):
@@ -62,24 +78,30 @@ def broker():
     return addr, not was_running
 
 
-def run_client(binary, args):
-    """Runs a client, reaping it with wait4 so that its rusage is its own; returns the
-    messages/s it printed and the CPU seconds (user + system) it used."""
+def spawn(binary, args):
     path = os.path.join(RELEASE, binary)
-    with open(os.devnull, "rb") as stdin:
-        child = subprocess.Popen([path, *args], stdin=stdin, stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE)
-    # Read everything first (the pipes must not fill), then reap with wait4 ourselves.
-    out = child.stdout.read()
+    return subprocess.Popen([path, *args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+
+
+def finish(child, binary, args, first=b""):
+    """Reads what a spawned client prints, reaps it with wait4 (so that its rusage is its own)
+    and returns the messages/s it printed and the CPU seconds (user + system) it used."""
+    out = first + child.stdout.read()
     err = child.stderr.read()
     _, status, usage = os.wait4(child.pid, 0)
     child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode != 0:
         raise SystemExit(f"{binary} {' '.join(args)} failed ({child.returncode}):\n"
                          f"{out.decode()}{err.decode()}")
-    line = out.decode().strip()
+    line = out.decode().strip().splitlines()[-1]
     rate = float(re.search(r": (\d+) messages/s", line).group(1))
     return rate, usage.ru_utime + usage.ru_stime
+
+
+def run_client(binary, args):
+    """Runs a client to its end: see `finish`."""
+    return finish(spawn(binary, args), binary, args)
 
 
 def stream_case(addr, count, size, runs):
@@ -100,37 +122,91 @@ def stream_case(addr, count, size, runs):
     return results
 
 
-def table(title, results, count, size):
-    wire = results["wire"]
-    lines = [f"### {title}: {count:,} messages of {size} B, medians of "
-             f"{len(wire['publish'])} runs", "",
-             "| client | publish msg/s | publish CPU µs/msg | consume msg/s | "
-             "consume CPU µs/msg |",
-             "|---|---|---|---|---|"]
+def mosquitto():
+    """Starts mosquitto on a free loopback port; returns (address, process)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    directory = os.path.join(ROOT, "target", "e2e-mosquitto")
+    os.makedirs(directory, exist_ok=True)
+    conf = os.path.join(directory, "mosquitto.conf")
+    with open(conf, "w") as f:
+        f.write(MOSQUITTO_CONF.format(port=port))
+    process = subprocess.Popen(["mosquitto", "-c", conf], stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    addr = f"127.0.0.1:{port}"
+    for _ in range(100):
+        if port_open(addr):
+            return addr, process
+        time.sleep(0.05)
+    process.kill()
+    raise SystemExit("mosquitto did not start")
+
+
+def mqtt_case(addr, counts, size, runs):
+    """Per QoS: a subscriber (waited for until it says `ready`) and a publisher at once."""
+    results = {}
+    for qos, count in counts:
+        for label, _ in MQTT_CLIENTS:
+            results.setdefault((label, qos), {"publish": [], "consume": []})
+        for run in range(runs):
+            order = MQTT_CLIENTS if run % 2 == 0 else list(reversed(MQTT_CLIENTS))
+            for label, binary in order:
+                topic = f"e2e/{binary}/{os.getpid()}/{run}/{qos}"
+                common = ["--addr", addr]
+                sub_args = common + ["subscribe", topic, "--count", str(count), "--qos", str(qos)]
+                sub = spawn(binary, sub_args)
+                first = sub.stdout.readline()
+                if first.strip() != b"ready":
+                    finish(sub, binary, sub_args, first)
+                    raise SystemExit(f"{binary} subscribe: {first!r}")
+                pub_args = common + ["publish", topic, "--count", str(count), "--size",
+                                     str(size), "--qos", str(qos)]
+                rate, cpu = finish(spawn(binary, pub_args), binary, pub_args)
+                results[(label, qos)]["publish"].append((rate, cpu / count))
+                rate, cpu = finish(sub, binary, sub_args, first)
+                results[(label, qos)]["consume"].append((rate, cpu / count))
+                say(f"run {run + 1}: {label} QoS {qos}: publish "
+                    f"{results[(label, qos)]['publish'][-1][0]:.0f}/s, receive {rate:.0f}/s")
+    return results
+
+
+def table(title, results, consume="consume"):
+    """A Markdown table of medians; `results` maps (client label, case) to its runs, and each
+    peer's row is compared with wire's row of the same case."""
+    header = (f"| {title} | publish msg/s | publish CPU µs/msg | {consume} msg/s | "
+              f"{consume} CPU µs/msg |")
+    lines = [header, "|---|---|---|---|---|"]
     med = {}
-    for label, phases in results.items():
-        row = [label]
+    for (label, case), phases in results.items():
+        row = [f"{label}{case}"]
         for phase in ("publish", "consume"):
             rate = statistics.median(r for r, _ in phases[phase])
             cpu = statistics.median(c for _, c in phases[phase]) * 1e6
-            med[(label, phase)] = (rate, cpu)
+            med[(label, case, phase)] = (rate, cpu)
             row += [f"{rate:,.0f}", f"{cpu:.2f}"]
         lines.append("| " + " | ".join(row) + " |")
     lines.append("")
-    for label in results:
+    for (label, case) in results:
         if label == "wire":
             continue
-        for phase in ("publish", "consume"):
-            (wr, wc), (pr, pc) = med[("wire", phase)], med[(label, phase)]
-            lines.append(f"- {phase}: wire {wr / pr:.2f}x the throughput of {label}, "
+        for phase, name in (("publish", "publish"), ("consume", consume)):
+            (wr, wc) = med[("wire", case, phase)]
+            (pr, pc) = med[(label, case, phase)]
+            lines.append(f"- {name}{case}: wire {wr / pr:.2f}x the throughput of {label}, "
                          f"{pc / wc:.2f}x less CPU per message")
     return "\n".join(lines)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--count", type=int, default=1_000_000, help="messages per run")
-    parser.add_argument("--size", type=int, default=400, help="body size in bytes")
+    parser.add_argument("--case", choices=["all", "stream", "mqtt"], default="all")
+    parser.add_argument("--stream-count", type=int, default=1_000_000,
+                        help="Stream messages per run (400 B)")
+    parser.add_argument("--mqtt-qos0-count", type=int, default=200_000,
+                        help="MQTT QoS 0 messages per run (64 B)")
+    parser.add_argument("--mqtt-qos1-count", type=int, default=100_000,
+                        help="MQTT QoS 1 messages per run (64 B)")
     parser.add_argument("--runs", type=int, default=3, help="runs per client (median)")
     parser.add_argument("--no-build", action="store_true", help="use the binaries as built")
     args = parser.parse_args()
@@ -139,19 +215,35 @@ def main():
         say("building the clients (release)...")
         subprocess.run(["cargo", "build", "--release", "-q", "-p", "wire-examples",
                         "-p", "wire-e2e"], cwd=ROOT, check=True)
-    addr, started = broker()
-    say(f"broker at {addr}")
-    try:
-        results = stream_case(addr, args.count, args.size, args.runs)
-    finally:
-        if started:
-            subprocess.run(["bash", os.path.join(ROOT, "scripts", "brokers", "stop.sh")],
-                           check=False, capture_output=True)
     cpu = open("/proc/cpuinfo").read()
     model = re.search(r"model name\s*:\s*(.*)", cpu)
     print(f"Machine: {os.cpu_count()} CPUs, {model.group(1) if model else 'unknown CPU'}; "
-          "both clients on tokio's current-thread runtime, the broker on the same machine.\n")
-    print(table("RabbitMQ Stream", results, args.count, args.size))
+          "every client on tokio's current-thread runtime, the broker on the same machine; "
+          f"medians of {args.runs} runs.\n")
+    if args.case in ("all", "stream"):
+        addr, started = broker()
+        say(f"RabbitMQ at {addr}")
+        try:
+            runs = stream_case(addr, args.stream_count, 400, args.runs)
+        finally:
+            if started:
+                subprocess.run(["bash", os.path.join(ROOT, "scripts", "brokers", "stop.sh")],
+                               check=False, capture_output=True)
+        results = {(label, ""): phases for label, phases in runs.items()}
+        print(table(f"RabbitMQ Stream, {args.stream_count:,} x 400 B", results) + "\n")
+    if args.case in ("all", "mqtt"):
+        addr, process = mosquitto()
+        say(f"mosquitto at {addr}")
+        try:
+            counts = [(0, args.mqtt_qos0_count), (1, args.mqtt_qos1_count)]
+            runs = mqtt_case(addr, counts, 64, args.runs)
+        finally:
+            process.terminate()
+            process.wait()
+        results = {(label, f", QoS {qos}"): phases for (label, qos), phases in runs.items()}
+        title = (f"MQTT 5.0, 64 B: QoS 0 x {args.mqtt_qos0_count:,}, "
+                 f"QoS 1 x {args.mqtt_qos1_count:,}")
+        print(table(title, results, consume="receive") + "\n")
 
 
 if __name__ == "__main__":

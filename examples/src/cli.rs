@@ -71,3 +71,59 @@ pub fn report(what: &str, count: u64, secs: f64) -> String {
         count as f64 / secs
     )
 }
+
+/// Publishes or receives MQTT 5.0 messages, printing messages/s.
+#[derive(Debug, Parser)]
+#[command(version)]
+pub struct MqttCli {
+    /// The broker.
+    #[arg(long, default_value = "127.0.0.1:1883", global = true)]
+    pub addr: String,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: MqttCommand,
+}
+
+/// Publish or subscribe.
+#[derive(Debug, Subcommand)]
+pub enum MqttCommand {
+    /// Publishes `count` messages of `size` bytes (`wire_examples::payload`) to the topic; at
+    /// QoS 1 at most `inflight` unacknowledged (and no more than the broker's Receive Maximum),
+    /// waiting for every PUBACK.
+    Publish(MqttPublishArgs),
+    /// Subscribes to the topic, prints `ready`, then receives `count` messages, checking each
+    /// one's order and body, acknowledging each at QoS 1.
+    Subscribe(MqttSubscribeArgs),
+}
+
+/// `publish`.
+#[derive(Debug, Args)]
+pub struct MqttPublishArgs {
+    /// The topic.
+    pub topic: String,
+    /// How many messages.
+    #[arg(long, default_value_t = 200_000)]
+    pub count: u64,
+    /// Payload size in bytes (at least 8).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(8..))]
+    pub size: u32,
+    /// Quality of service: 0 or 1.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
+    pub qos: u8,
+    /// QoS 1 publications unacknowledged, at most.
+    #[arg(long, default_value_t = 20)]
+    pub inflight: u16,
+}
+
+/// `subscribe`.
+#[derive(Debug, Args)]
+pub struct MqttSubscribeArgs {
+    /// The topic (or a filter matching it).
+    pub topic: String,
+    /// How many messages.
+    #[arg(long, default_value_t = 200_000)]
+    pub count: u64,
+    /// Quality of service of the subscription: 0 or 1.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
+    pub qos: u8,
+}

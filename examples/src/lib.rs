@@ -7,5 +7,6 @@
 //!   `benches/e2e`.
 
 pub mod cli;
+pub mod mqtt;
 pub mod payload;
 pub mod stream;

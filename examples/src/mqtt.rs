@@ -1,0 +1,258 @@
+//! A minimal MQTT 5.0 client: wire's codec over a tokio TCP connection.
+//!
+//! ```no_run
+//! use wire_examples::mqtt::Client;
+//! use wire_protocols::mqtt::QoS;
+//!
+//! # async fn run() -> Result<(), wire_examples::mqtt::Error> {
+//! let mut client = Client::connect("127.0.0.1:1883", "sensor-7").await?;
+//! client.subscribe("sensors/+/temperature", QoS::AtLeastOnce).await?;
+//! let frame = client.recv().await?; // decode with wire_protocols::mqtt::decode
+//! client.disconnect().await?;
+//! # Ok(()) }
+//! ```
+
+use bytes::Bytes;
+use futures_util::{FutureExt, SinkExt, StreamExt};
+use std::fmt;
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_util::codec::Framed;
+use wire_protocols::mqtt::{
+    self, ConnectFlags, FixedHeader, MqttCodec, Packet, Properties, Property, QoS, ReasonCode,
+    SubscriptionOptions, Version,
+};
+use wire_runtime::DecodeError;
+
+/// How long any single packet from the broker may take.
+pub const RECV_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// The largest packet accepted from the broker.
+pub const MAX_INCOMING_PACKET: usize = 1 << 20;
+
+/// What went wrong talking to the broker.
+#[derive(Debug)]
+pub enum Error {
+    /// The connection failed.
+    Io(std::io::Error),
+    /// A packet from the broker did not decode.
+    Decode(DecodeError),
+    /// The broker refused the connection or a subscription.
+    Refused(ReasonCode),
+    /// The connection ended.
+    Disconnected,
+    /// No packet came within [`RECV_TIMEOUT`].
+    Timeout,
+    /// A packet that the protocol does not allow here, or a value we cannot send.
+    Unexpected(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Io(e) => write!(f, "connection: {e}"),
+            Error::Decode(e) => write!(f, "a packet from the broker: {e}"),
+            Error::Refused(code) => write!(f, "refused: {code:?}"),
+            Error::Disconnected => write!(f, "the broker hung up"),
+            Error::Timeout => write!(f, "no packet from the broker within {RECV_TIMEOUT:?}"),
+            Error::Unexpected(what) => write!(f, "unexpected: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Self {
+        Error::Io(e)
+    }
+}
+
+impl From<DecodeError> for Error {
+    fn from(e: DecodeError) -> Self {
+        Error::Decode(e)
+    }
+}
+
+/// A result of talking to the broker.
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// A connected MQTT 5.0 session (clean start, no session kept).
+pub struct Client {
+    conn: Framed<TcpStream, MqttCodec>,
+    /// The broker's Receive Maximum: QoS 1 and 2 publications it accepts unacknowledged.
+    receive_maximum: u16,
+    next_packet_id: u16,
+}
+
+impl fmt::Debug for Client {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Client")
+            .field("peer", &self.conn.get_ref().peer_addr().ok())
+            .field("receive_maximum", &self.receive_maximum)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Decodes a packet from the broker.
+pub fn decode(frame: &Bytes) -> Result<Packet<'_>> {
+    Ok(mqtt::decode(frame, Version::V5)?.0)
+}
+
+impl Client {
+    /// Connects as `client_id` and waits for the CONNACK.
+    pub async fn connect(addr: &str, client_id: &str) -> Result<Client> {
+        let tcp = TcpStream::connect(addr).await?;
+        tcp.set_nodelay(true)?;
+        let codec = MqttCodec::new(Version::V5).with_max_len(MAX_INCOMING_PACKET);
+        let mut client = Client {
+            conn: Framed::new(tcp, codec),
+            receive_maximum: u16::MAX,
+            next_packet_id: 1,
+        };
+        let client_id = client_id
+            .try_into()
+            .map_err(|e| Error::Unexpected(format!("client id: {e}")))?;
+        client
+            .send(&Packet::Connect {
+                header: FixedHeader,
+                connect: Box::new(mqtt::Connect {
+                    version: Version::V5,
+                    flags: ConnectFlags {
+                        clean_start: true,
+                        ..Default::default()
+                    },
+                    keep_alive: 60,
+                    properties: Some(Properties::new()),
+                    client_id,
+                    will: None,
+                    username: None,
+                    password: None,
+                }),
+            })
+            .await?;
+        let frame = client.recv().await?;
+        let Packet::ConnAck { connack, .. } = decode(&frame)? else {
+            return Err(Error::Unexpected(format!(
+                "instead of CONNACK: {frame:02x?}"
+            )));
+        };
+        match connack.reason {
+            Some(ReasonCode::Success) => {}
+            Some(code) => return Err(Error::Refused(code)),
+            None => return Err(Error::Unexpected("a CONNACK without a reason".into())),
+        }
+        for property in connack.properties.iter().flat_map(|p| p.iter()) {
+            if let Property::ReceiveMaximum { max } = property {
+                client.receive_maximum = max;
+            }
+        }
+        Ok(client)
+    }
+
+    /// The broker's Receive Maximum (65,535 when it sets none).
+    pub fn receive_maximum(&self) -> u16 {
+        self.receive_maximum
+    }
+
+    /// A packet id for the next QoS 1 or 2 packet: 1 to 65,535, then round again.
+    pub fn next_packet_id(&mut self) -> u16 {
+        let id = self.next_packet_id;
+        self.next_packet_id = id.checked_add(1).unwrap_or(1);
+        id
+    }
+
+    /// Queues a packet without flushing.
+    pub async fn feed(&mut self, packet: &Packet<'_>) -> Result<()> {
+        Ok(self.conn.feed(packet).await?)
+    }
+
+    /// Sends the packets queued.
+    pub async fn flush(&mut self) -> Result<()> {
+        Ok(self.conn.flush().await?)
+    }
+
+    /// Sends one packet.
+    pub async fn send(&mut self, packet: &Packet<'_>) -> Result<()> {
+        self.feed(packet).await?;
+        self.flush().await
+    }
+
+    /// The next packet's frame from the broker (decode it with [`decode`]). Packets queued
+    /// with [`Client::feed`] are sent before waiting: the broker may be waiting for them (a
+    /// PUBACK frees a place in its window of unacknowledged publications).
+    pub async fn recv(&mut self) -> Result<Bytes> {
+        if let Some(next) = self.conn.next().now_or_never() {
+            return Ok(next.ok_or(Error::Disconnected)??);
+        }
+        self.flush().await?;
+        Ok(tokio::time::timeout(RECV_TIMEOUT, self.conn.next())
+            .await
+            .map_err(|_| Error::Timeout)?
+            .ok_or(Error::Disconnected)??)
+    }
+
+    /// The next packet's frame if one has arrived already, without waiting or sending.
+    pub fn try_recv(&mut self) -> Result<Option<Bytes>> {
+        match self.conn.next().now_or_never() {
+            None => Ok(None),
+            Some(next) => Ok(Some(next.ok_or(Error::Disconnected)??)),
+        }
+    }
+
+    /// Subscribes to `filter` at `qos` and waits for the SUBACK, which must grant it.
+    pub async fn subscribe(&mut self, filter: &str, qos: QoS) -> Result<()> {
+        let packet_id = self.next_packet_id();
+        let filter = filter
+            .try_into()
+            .map_err(|e| Error::Unexpected(format!("topic filter: {e}")))?;
+        self.send(&Packet::Subscribe {
+            header: FixedHeader,
+            subscribe: mqtt::Subscribe {
+                packet_id,
+                properties: Some(Properties::new()),
+                filters: vec![(
+                    filter,
+                    SubscriptionOptions {
+                        qos,
+                        ..Default::default()
+                    },
+                )],
+            },
+        })
+        .await?;
+        let frame = self.recv().await?;
+        let Packet::SubAck { suback, .. } = decode(&frame)? else {
+            return Err(Error::Unexpected(format!(
+                "instead of SUBACK: {frame:02x?}"
+            )));
+        };
+        match suback.codes[..] {
+            [ReasonCode::Success | ReasonCode::GrantedQoS1 | ReasonCode::GrantedQoS2] => Ok(()),
+            [code] => Err(Error::Refused(code)),
+            _ => Err(Error::Unexpected(format!("{suback:?}"))),
+        }
+    }
+
+    /// Acknowledges a QoS 1 publication (queued, not flushed).
+    pub async fn puback(&mut self, packet_id: u16) -> Result<()> {
+        self.feed(&Packet::PubAck {
+            header: FixedHeader,
+            ack: mqtt::PubAck {
+                packet_id,
+                ..Default::default()
+            },
+        })
+        .await
+    }
+
+    /// Sends DISCONNECT (normal) and closes the connection.
+    pub async fn disconnect(mut self) -> Result<()> {
+        self.send(&Packet::Disconnect {
+            header: FixedHeader,
+            disconnect: mqtt::Disconnect::default(),
+        })
+        .await?;
+        Ok(self.conn.close().await?)
+    }
+}
