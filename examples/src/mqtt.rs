@@ -1,4 +1,4 @@
-//! A minimal MQTT 5.0 client: wire's codec over a tokio TCP connection.
+//! A minimal MQTT client (5.0, or 3.1.1): wire's codec over a tokio TCP connection.
 //!
 //! ```no_run
 //! use wire_examples::mqtt::Client;
@@ -19,8 +19,8 @@ use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_util::codec::Framed;
 use wire_protocols::mqtt::{
-    self, ConnectFlags, FixedHeader, MqttCodec, Packet, Properties, Property, QoS, ReasonCode,
-    SubscriptionOptions, Version,
+    self, ConnectFlags, ConnectReturnCode, FixedHeader, MqttCodec, Packet, Properties, Property,
+    QoS, ReasonCode, SubscriptionOptions, Version,
 };
 use wire_runtime::DecodeError;
 
@@ -77,9 +77,12 @@ impl From<DecodeError> for Error {
 /// A result of talking to the broker.
 pub type Result<T> = std::result::Result<T, Error>;
 
-/// A connected MQTT 5.0 session (clean start, no session kept).
+/// A connected MQTT session (clean start, no session kept), 5.0 unless made with
+/// [`Client::connect_with`].
 pub struct Client {
     conn: Framed<TcpStream, MqttCodec>,
+    version: Version,
+    session_present: bool,
     /// The broker's Receive Maximum: QoS 1 and 2 publications it accepts unacknowledged.
     receive_maximum: u16,
     next_packet_id: u16,
@@ -94,19 +97,32 @@ impl fmt::Debug for Client {
     }
 }
 
-/// Decodes a packet from the broker.
+/// Decodes a 5.0 packet from the broker (see [`Client::decode`] for a client's version).
 pub fn decode(frame: &Bytes) -> Result<Packet<'_>> {
     Ok(mqtt::decode(frame, Version::V5)?.0)
 }
 
 impl Client {
-    /// Connects as `client_id` and waits for the CONNACK.
+    /// Connects as `client_id` with MQTT 5.0 and waits for the CONNACK.
     pub async fn connect(addr: &str, client_id: &str) -> Result<Client> {
+        Client::connect_with(addr, client_id, Version::V5, Some(Properties::new())).await
+    }
+
+    /// Connects as `client_id` with `version` (and, in 5.0, these CONNECT `properties`) and
+    /// waits for the CONNACK, which must accept the connection.
+    pub async fn connect_with<'a>(
+        addr: &str,
+        client_id: &'a str,
+        version: Version,
+        properties: Option<Properties<'a>>,
+    ) -> Result<Client> {
         let tcp = TcpStream::connect(addr).await?;
         tcp.set_nodelay(true)?;
-        let codec = MqttCodec::new(Version::V5).with_max_len(MAX_INCOMING_PACKET);
+        let codec = MqttCodec::new(version).with_max_len(MAX_INCOMING_PACKET);
         let mut client = Client {
             conn: Framed::new(tcp, codec),
+            version,
+            session_present: false,
             receive_maximum: u16::MAX,
             next_packet_id: 1,
         };
@@ -117,13 +133,13 @@ impl Client {
             .send(&Packet::Connect {
                 header: FixedHeader,
                 connect: Box::new(mqtt::Connect {
-                    version: Version::V5,
+                    version,
                     flags: ConnectFlags {
                         clean_start: true,
                         ..Default::default()
                     },
                     keep_alive: 60,
-                    properties: Some(Properties::new()),
+                    properties: properties.filter(|_| version == Version::V5),
                     client_id,
                     will: None,
                     username: None,
@@ -132,22 +148,44 @@ impl Client {
             })
             .await?;
         let frame = client.recv().await?;
-        let Packet::ConnAck { connack, .. } = decode(&frame)? else {
+        let Packet::ConnAck { connack, .. } = client.decode(&frame)? else {
             return Err(Error::Unexpected(format!(
                 "instead of CONNACK: {frame:02x?}"
             )));
         };
-        match connack.reason {
-            Some(ReasonCode::Success) => {}
-            Some(code) => return Err(Error::Refused(code)),
-            None => return Err(Error::Unexpected("a CONNACK without a reason".into())),
+        match (connack.reason, connack.return_code) {
+            (Some(ReasonCode::Success), _) | (_, Some(ConnectReturnCode::Accepted)) => {}
+            (Some(code), _) => return Err(Error::Refused(code)),
+            (_, code) => return Err(Error::Unexpected(format!("CONNACK {code:?}"))),
         }
+        client.session_present = connack.flags.session_present;
         for property in connack.properties.iter().flat_map(|p| p.iter()) {
             if let Property::ReceiveMaximum { max } = property {
                 client.receive_maximum = max;
             }
         }
         Ok(client)
+    }
+
+    /// The protocol version of the session.
+    pub fn version(&self) -> Version {
+        self.version
+    }
+
+    /// Whether the broker said it kept a session for this client (it must not, after a clean
+    /// start).
+    pub fn session_present(&self) -> bool {
+        self.session_present
+    }
+
+    /// Decodes a packet of this session's version from the broker.
+    pub fn decode<'f>(&self, frame: &'f Bytes) -> Result<Packet<'f>> {
+        Ok(mqtt::decode(frame, self.version)?.0)
+    }
+
+    /// The connection, to write bytes that are not packets (a test of the broker, say).
+    pub fn get_mut(&mut self) -> &mut TcpStream {
+        self.conn.get_mut()
     }
 
     /// The broker's Receive Maximum (65,535 when it sets none).
@@ -210,7 +248,7 @@ impl Client {
             header: FixedHeader,
             subscribe: mqtt::Subscribe {
                 packet_id,
-                properties: Some(Properties::new()),
+                properties: (self.version == Version::V5).then(Properties::new),
                 filters: vec![(
                     filter,
                     SubscriptionOptions {
@@ -222,7 +260,7 @@ impl Client {
         })
         .await?;
         let frame = self.recv().await?;
-        let Packet::SubAck { suback, .. } = decode(&frame)? else {
+        let Packet::SubAck { suback, .. } = self.decode(&frame)? else {
             return Err(Error::Unexpected(format!(
                 "instead of SUBACK: {frame:02x?}"
             )));

@@ -3,13 +3,11 @@
 //! we send is encoded by wire and every packet the broker sends is decoded by wire, over the
 //! `tokio_util` codec, in both protocol versions.
 
-use futures_util::{SinkExt, StreamExt};
 use std::time::Duration;
-use tokio::net::TcpStream;
-use tokio_util::codec::Framed;
+use wire_examples::mqtt::{self as mqtt_client, Client};
 use wire_protocols::mqtt::{
-    self, ConnectFlags, FixedHeader, MqttCodec, Packet, Properties, Property, PubAck, PubRel,
-    PublishFlags, QoS, ReasonCode, SubscriptionOptions, Version,
+    self, ConnectFlags, FixedHeader, Packet, Properties, Property, PubAck, PubRel, PublishFlags,
+    QoS, ReasonCode, SubscriptionOptions, Version,
 };
 
 /// The broker's address, or `None` (the test is skipped) when `MQTT_ADDR` is unset. In CI
@@ -29,7 +27,8 @@ fn broker() -> Option<String> {
     }
 }
 
-type Conn = Framed<TcpStream, MqttCodec>;
+/// The example client (`wire_examples::mqtt`): connection, CONNACK check, framing.
+type Conn = Client;
 
 async fn send(conn: &mut Conn, packet: Packet<'_>) {
     conn.send(&packet).await.expect("send");
@@ -37,11 +36,7 @@ async fn send(conn: &mut Conn, packet: Packet<'_>) {
 
 /// Receives the next frame and hands its decoded packet to `check`.
 async fn recv<T>(conn: &mut Conn, version: Version, check: impl FnOnce(Packet<'_>) -> T) -> T {
-    let frame = tokio::time::timeout(Duration::from_secs(5), conn.next())
-        .await
-        .expect("broker answered within 5 s")
-        .expect("connection open")
-        .expect("frame");
+    let frame = conn.recv().await.expect("a packet from the broker");
     let (packet, used) =
         mqtt::decode(&frame, version).unwrap_or_else(|e| panic!("decoding {frame:02x?}: {e}"));
     assert_eq!(used, frame.len());
@@ -49,49 +44,14 @@ async fn recv<T>(conn: &mut Conn, version: Version, check: impl FnOnce(Packet<'_
 }
 
 async fn connect(addr: &str, version: Version, client_id: &str) -> Conn {
-    let stream = TcpStream::connect(addr)
+    let properties = Properties::from_list(vec![
+        Property::SessionExpiryInterval(0),
+        Property::ReceiveMaximum { max: 10 },
+    ]);
+    let conn = Client::connect_with(addr, client_id, version, Some(properties))
         .await
-        .expect("connect to the broker");
-    let mut conn = Framed::new(stream, MqttCodec::new(version).with_max_len(1 << 20));
-    let properties = (version == Version::V5).then(|| {
-        Properties::from_list(vec![
-            Property::SessionExpiryInterval(0),
-            Property::ReceiveMaximum { max: 10 },
-        ])
-    });
-    send(
-        &mut conn,
-        Packet::Connect {
-            header: FixedHeader,
-            connect: Box::new(mqtt::Connect {
-                version,
-                flags: ConnectFlags {
-                    clean_start: true,
-                    ..Default::default()
-                },
-                keep_alive: 30,
-                properties,
-                client_id: client_id.try_into().unwrap(),
-                will: None,
-                username: None,
-                password: None,
-            }),
-        },
-    )
-    .await;
-    recv(&mut conn, version, |p| match p {
-        Packet::ConnAck { connack, .. } => {
-            assert!(!connack.flags.session_present);
-            match version {
-                Version::V311 => {
-                    assert_eq!(connack.return_code, Some(mqtt::ConnectReturnCode::Accepted))
-                }
-                Version::V5 => assert_eq!(connack.reason, Some(ReasonCode::Success)),
-            }
-        }
-        other => panic!("expected CONNACK, got {other:?}"),
-    })
-    .await;
+        .expect("the broker accepts the connection");
+    assert!(!conn.session_present());
     conn
 }
 
@@ -308,10 +268,11 @@ async fn session(addr: String, version: Version) {
     )
     .await;
     // The broker closes the connection after DISCONNECT.
-    let end = tokio::time::timeout(Duration::from_secs(5), conn.next())
-        .await
-        .expect("closed within 5 s");
-    assert!(end.is_none(), "{end:?}");
+    let end = conn.recv().await;
+    assert!(
+        matches!(end, Err(mqtt_client::Error::Disconnected)),
+        "{end:?}"
+    );
 }
 
 /// Payload of message `i`: `i` as 4 big-endian bytes, then 60 bytes that depend on `i` (so a
@@ -583,10 +544,14 @@ async fn mosquitto_rejects_what_we_call_malformed() {
     assert!(mqtt::decode(&bad, Version::V311).is_err());
     use tokio::io::AsyncWriteExt;
     conn.get_mut().write_all(&bad).await.unwrap();
-    let end = tokio::time::timeout(Duration::from_secs(5), conn.next())
-        .await
-        .expect("closed within 5 s");
-    assert!(matches!(end, None | Some(Err(_))), "{end:?}");
+    let end = conn.recv().await;
+    assert!(
+        matches!(
+            end,
+            Err(mqtt_client::Error::Disconnected | mqtt_client::Error::Io(_))
+        ),
+        "{end:?}"
+    );
 }
 
 #[test]
