@@ -9,4 +9,5 @@
 pub mod cli;
 pub mod mqtt;
 pub mod payload;
+pub mod rocketmq;
 pub mod stream;

@@ -8,19 +8,16 @@
 //! header.
 
 use bytes::Bytes;
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
-use tokio::net::TcpStream;
-use tokio_util::codec::Framed;
 use wire_protocols::rocketmq::{
-    self, CreateTopicRequestHeader, GetKvConfigRequestHeader, GetKvConfigResponseHeader,
+    CreateTopicRequestHeader, GetKvConfigRequestHeader, GetKvConfigResponseHeader,
     GetMaxOffsetRequestHeader, GetMaxOffsetResponseHeader, GetRouteInfoRequestHeader, InFlight,
     LanguageCode, MessageExt, PropertiesBuf, PullMessageRequestHeader, PullMessageResponseHeader,
-    PutKvConfigRequestHeader, RemotingCodec, RemotingCommand, RequestCode, ResponseCode,
-    SendMessageRequestHeader, SendMessageRequestHeaderV2, SendMessageResponseHeader, SerializeType,
-    decode_messages,
+    PutKvConfigRequestHeader, RemotingCommand, RequestCode, ResponseCode, SendMessageRequestHeader,
+    SendMessageRequestHeaderV2, SendMessageResponseHeader, SerializeType, decode_messages,
 };
 
 /// The name server's and the broker's addresses, or `None` (the test is skipped) when the
@@ -51,105 +48,7 @@ fn unique(tag: &str) -> String {
     format!("wire-{tag}-{}-{nanos}", std::process::id())
 }
 
-/// How long any single response may take.
-const RECV_TIMEOUT: Duration = Duration::from_secs(20);
-
-/// Decodes a frame from a server, or fails the test showing its first bytes.
-fn decode(frame: &Bytes) -> RemotingCommand<'_> {
-    rocketmq::decode(frame).unwrap_or_else(|e| {
-        panic!(
-            "decoding a {}-byte frame {:02x?}...: {e}",
-            frame.len(),
-            &frame[..frame.len().min(96)]
-        )
-    })
-}
-
-/// A minimal remoting client: wire's codec over a tokio TCP connection; responses are matched
-/// to requests by opaque, and ones that arrive for another request wait in `early`.
-struct Client {
-    conn: Framed<TcpStream, RemotingCodec>,
-    next_opaque: i32,
-    early: HashMap<i32, Bytes>,
-    /// Serialize types of the responses seen, by header.
-    json_responses: usize,
-    binary_responses: usize,
-}
-
-impl Client {
-    async fn connect(addr: &str) -> Client {
-        let tcp = TcpStream::connect(addr).await.expect("connect");
-        tcp.set_nodelay(true).unwrap();
-        Client {
-            conn: Framed::new(tcp, RemotingCodec::default()),
-            next_opaque: 1,
-            early: HashMap::new(),
-            json_responses: 0,
-            binary_responses: 0,
-        }
-    }
-
-    fn opaque(&mut self) -> i32 {
-        let opaque = self.next_opaque;
-        self.next_opaque += 1;
-        opaque
-    }
-
-    async fn feed(&mut self, request: &RemotingCommand<'_>, serialize_type: SerializeType) {
-        let request = request
-            .with_serialize_type(serialize_type)
-            .expect("the request fits the serialization");
-        self.conn.feed(&request).await.expect("send");
-    }
-
-    /// The next frame from the server (which must be a response).
-    async fn recv(&mut self) -> Bytes {
-        let frame = tokio::time::timeout(RECV_TIMEOUT, self.conn.next())
-            .await
-            .unwrap_or_else(|_| panic!("no response within {RECV_TIMEOUT:?}"))
-            .expect("the server closed the connection")
-            .expect("framing");
-        match decode(&frame).serialize_type() {
-            SerializeType::Json => self.json_responses += 1,
-            SerializeType::RocketMq => self.binary_responses += 1,
-        }
-        let response = decode(&frame);
-        assert!(response.is_response(), "{response:?}");
-        frame
-    }
-
-    /// Sends `request` (with a fresh opaque) and returns its response's frame.
-    async fn call(&mut self, request: RemotingCommand<'_>, serialize_type: SerializeType) -> Bytes {
-        let opaque = self.opaque();
-        let request = request.with_opaque(opaque);
-        self.feed(&request, serialize_type).await;
-        self.conn.flush().await.expect("flush");
-        if let Some(frame) = self.early.remove(&opaque) {
-            return frame;
-        }
-        loop {
-            let frame = self.recv().await;
-            let got = decode(&frame).opaque();
-            if got == opaque {
-                return frame;
-            }
-            self.early.insert(got, frame);
-        }
-    }
-
-    /// As [`Client::call`], with a JSON header, expecting `SUCCESS`.
-    async fn call_ok(&mut self, request: RemotingCommand<'_>) -> Bytes {
-        let what = format!("{:?}", request.request_code());
-        let frame = self.call(request, SerializeType::Json).await;
-        let response = decode(&frame);
-        assert_eq!(
-            response.response_code(),
-            ResponseCode::Success,
-            "{what}: {response:?}"
-        );
-        frame
-    }
-}
+use wire_examples::rocketmq::{Client, decode};
 
 fn json_body(frame: &Bytes) -> Value {
     let response = decode(frame);
