@@ -2,6 +2,9 @@
 //! and what the interop tests drive the real brokers with.
 //!
 //! - [`stream`]: a RabbitMQ Stream client; `stream-client` publishes and consumes with it.
+//! - [`mqtt`]: an MQTT 5.0 (and 3.1.1) client; `mqtt-client` publishes and subscribes with it.
+//! - [`rocketmq`]: a RocketMQ remoting client (name server and broker), as the interop tests
+//!   use it.
 //! - [`payload`]: the message bodies the example clients send and check.
 //! - [`cli`]: the command line the example clients share with their peer-client twins in
 //!   `benches/e2e`.

@@ -4,112 +4,207 @@
 use bytes::Bytes;
 use futures_util::{SinkExt, StreamExt};
 use std::collections::HashMap;
+use std::fmt;
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_util::codec::Framed;
 use wire_protocols::rocketmq::{self, RemotingCodec, RemotingCommand, ResponseCode, SerializeType};
+use wire_runtime::DecodeError;
 
 /// How long any single response may take.
 pub const RECV_TIMEOUT: Duration = Duration::from_secs(20);
 
-/// Decodes a frame from a server, or fails the test showing its first bytes.
-pub fn decode(frame: &Bytes) -> RemotingCommand<'_> {
-    rocketmq::decode(frame).unwrap_or_else(|e| {
-        panic!(
-            "decoding a {}-byte frame {:02x?}...: {e}",
-            frame.len(),
-            &frame[..frame.len().min(96)]
-        )
-    })
+/// What went wrong talking to a server.
+#[derive(Debug)]
+pub enum Error {
+    /// The connection failed.
+    Io(std::io::Error),
+    /// A frame from the server did not decode.
+    Decode(DecodeError),
+    /// The server answered with another code than SUCCESS.
+    Refused {
+        /// What was asked.
+        request: String,
+        /// The server's answer.
+        code: ResponseCode,
+        /// Its remark, if any.
+        remark: Option<String>,
+    },
+    /// The connection ended.
+    Disconnected,
+    /// No response came within [`RECV_TIMEOUT`].
+    Timeout,
+    /// A frame the protocol does not allow here, or a request that cannot be sent.
+    Unexpected(String),
 }
 
-/// A minimal remoting client: wire's codec over a tokio TCP connection; responses are matched
-/// to requests by opaque, and ones that arrive for another request wait in `early`.
-#[allow(missing_debug_implementations)]
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Io(e) => write!(f, "connection: {e}"),
+            Error::Decode(e) => write!(f, "a frame from the server: {e}"),
+            Error::Refused {
+                request,
+                code,
+                remark,
+            } => write!(
+                f,
+                "{request} refused: {code:?} {}",
+                remark.as_deref().unwrap_or("")
+            ),
+            Error::Disconnected => write!(f, "the server hung up"),
+            Error::Timeout => write!(f, "no response within {RECV_TIMEOUT:?}"),
+            Error::Unexpected(what) => write!(f, "unexpected: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Self {
+        Error::Io(e)
+    }
+}
+
+impl From<DecodeError> for Error {
+    fn from(e: DecodeError) -> Self {
+        Error::Decode(e)
+    }
+}
+
+/// A result of talking to a server.
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// Decodes a frame from a server.
+pub fn decode(frame: &Bytes) -> Result<RemotingCommand<'_>> {
+    Ok(rocketmq::decode(frame)?)
+}
+
+/// A connection to a name server or a broker. Requests may be pipelined: responses are
+/// matched to requests by opaque, and ones that arrive for another request wait until asked
+/// for (servers answer out of order).
 pub struct Client {
-    pub conn: Framed<TcpStream, RemotingCodec>,
-    pub next_opaque: i32,
-    pub early: HashMap<i32, Bytes>,
-    /// Serialize types of the responses seen, by header.
-    pub json_responses: usize,
-    pub binary_responses: usize,
+    conn: Framed<TcpStream, RemotingCodec>,
+    next_opaque: i32,
+    early: HashMap<i32, Bytes>,
+    /// Responses seen with a JSON header and with a binary one.
+    json_responses: usize,
+    binary_responses: usize,
+}
+
+impl fmt::Debug for Client {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Client")
+            .field("peer", &self.conn.get_ref().peer_addr().ok())
+            .field("early", &self.early.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Client {
-    pub async fn connect(addr: &str) -> Client {
-        let tcp = TcpStream::connect(addr).await.expect("connect");
-        tcp.set_nodelay(true).unwrap();
-        Client {
+    /// Connects to a name server or a broker.
+    pub async fn connect(addr: &str) -> Result<Client> {
+        let tcp = TcpStream::connect(addr).await?;
+        tcp.set_nodelay(true)?;
+        Ok(Client {
             conn: Framed::new(tcp, RemotingCodec::default()),
             next_opaque: 1,
             early: HashMap::new(),
             json_responses: 0,
             binary_responses: 0,
-        }
+        })
     }
 
+    /// A fresh opaque for the next request.
     pub fn opaque(&mut self) -> i32 {
         let opaque = self.next_opaque;
-        self.next_opaque += 1;
+        self.next_opaque = opaque.wrapping_add(1);
         opaque
     }
 
-    pub async fn feed(&mut self, request: &RemotingCommand<'_>, serialize_type: SerializeType) {
-        let request = request
-            .with_serialize_type(serialize_type)
-            .expect("the request fits the serialization");
-        self.conn.feed(&request).await.expect("send");
+    /// How many responses came with a JSON header, and how many with a binary one.
+    pub fn responses_by_serialization(&self) -> (usize, usize) {
+        (self.json_responses, self.binary_responses)
     }
 
-    /// The next frame from the server (which must be a response).
-    pub async fn recv(&mut self) -> Bytes {
+    /// Queues `request` with its header serialized as `serialize_type`, without flushing.
+    pub async fn feed(
+        &mut self,
+        request: &RemotingCommand<'_>,
+        serialize_type: SerializeType,
+    ) -> Result<()> {
+        let request = request
+            .with_serialize_type(serialize_type)
+            .map_err(|e| Error::Unexpected(format!("the request does not serialize: {e}")))?;
+        Ok(self.conn.feed(&request).await?)
+    }
+
+    /// Sends the requests queued.
+    pub async fn flush(&mut self) -> Result<()> {
+        Ok(self.conn.flush().await?)
+    }
+
+    /// The next frame from the server, which must be a response.
+    pub async fn recv(&mut self) -> Result<Bytes> {
         let frame = tokio::time::timeout(RECV_TIMEOUT, self.conn.next())
             .await
-            .unwrap_or_else(|_| panic!("no response within {RECV_TIMEOUT:?}"))
-            .expect("the server closed the connection")
-            .expect("framing");
-        match decode(&frame).serialize_type() {
+            .map_err(|_| Error::Timeout)?
+            .ok_or(Error::Disconnected)??;
+        let response = decode(&frame)?;
+        match response.serialize_type() {
             SerializeType::Json => self.json_responses += 1,
             SerializeType::RocketMq => self.binary_responses += 1,
         }
-        let response = decode(&frame);
-        assert!(response.is_response(), "{response:?}");
-        frame
+        if !response.is_response() {
+            return Err(Error::Unexpected(format!(
+                "a request from the server: {response:?}"
+            )));
+        }
+        Ok(frame)
     }
 
-    /// Sends `request` (with a fresh opaque) and returns its response's frame.
+    /// Sends `request` (with a fresh opaque) and returns its response's frame, whatever its
+    /// code.
     pub async fn call(
         &mut self,
         request: RemotingCommand<'_>,
         serialize_type: SerializeType,
-    ) -> Bytes {
+    ) -> Result<Bytes> {
         let opaque = self.opaque();
         let request = request.with_opaque(opaque);
-        self.feed(&request, serialize_type).await;
-        self.conn.flush().await.expect("flush");
+        self.feed(&request, serialize_type).await?;
+        self.flush().await?;
+        self.response(opaque).await
+    }
+
+    /// The response to the request sent with `opaque` (others that arrive first are kept).
+    pub async fn response(&mut self, opaque: i32) -> Result<Bytes> {
         if let Some(frame) = self.early.remove(&opaque) {
-            return frame;
+            return Ok(frame);
         }
         loop {
-            let frame = self.recv().await;
-            let got = decode(&frame).opaque();
+            let frame = self.recv().await?;
+            let got = decode(&frame)?.opaque();
             if got == opaque {
-                return frame;
+                return Ok(frame);
             }
             self.early.insert(got, frame);
         }
     }
 
-    /// As [`Client::call`], with a JSON header, expecting `SUCCESS`.
-    pub async fn call_ok(&mut self, request: RemotingCommand<'_>) -> Bytes {
+    /// As [`Client::call`], with a JSON header; a response other than SUCCESS is an error.
+    pub async fn call_ok(&mut self, request: RemotingCommand<'_>) -> Result<Bytes> {
         let what = format!("{:?}", request.request_code());
-        let frame = self.call(request, SerializeType::Json).await;
-        let response = decode(&frame);
-        assert_eq!(
-            response.response_code(),
-            ResponseCode::Success,
-            "{what}: {response:?}"
-        );
-        frame
+        let frame = self.call(request, SerializeType::Json).await?;
+        let response = decode(&frame)?;
+        if response.response_code() != ResponseCode::Success {
+            return Err(Error::Refused {
+                request: what,
+                code: response.response_code(),
+                remark: response.remark().map(str::to_owned),
+            });
+        }
+        Ok(frame)
     }
 }

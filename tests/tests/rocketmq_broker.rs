@@ -8,7 +8,6 @@
 //! header.
 
 use bytes::Bytes;
-use futures_util::SinkExt;
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
@@ -48,7 +47,18 @@ fn unique(tag: &str) -> String {
     format!("wire-{tag}-{}-{nanos}", std::process::id())
 }
 
-use wire_examples::rocketmq::{Client, decode};
+use wire_examples::rocketmq::Client;
+
+/// Decodes a frame from a server, or fails the test showing its first bytes.
+fn decode(frame: &Bytes) -> RemotingCommand<'_> {
+    wire_examples::rocketmq::decode(frame).unwrap_or_else(|e| {
+        panic!(
+            "decoding a {}-byte frame {:02x?}...: {e}",
+            frame.len(),
+            &frame[..frame.len().min(96)]
+        )
+    })
+}
 
 fn json_body(frame: &Bytes) -> Value {
     let response = decode(frame);
@@ -105,7 +115,7 @@ fn name_server_kv_config_and_cluster_info() {
         return;
     };
     run(async {
-        let mut ns = Client::connect(&namesrv).await;
+        let mut ns = Client::connect(&namesrv).await.expect("connect");
         let key = unique("key");
         for (serialize_type, value) in [
             (SerializeType::Json, "v-json \"quoted\" \u{1}"),
@@ -118,7 +128,7 @@ fn name_server_kv_config_and_cluster_info() {
                     value: value.into(),
                 },
             );
-            let frame = ns.call(put, serialize_type).await;
+            let frame = ns.call(put, serialize_type).await.expect("a response");
             assert_eq!(decode(&frame).response_code(), ResponseCode::Success);
 
             let get = RemotingCommand::request(RequestCode::GetKvConfig, 0).with_header(
@@ -127,7 +137,7 @@ fn name_server_kv_config_and_cluster_info() {
                     key: key.as_str().into(),
                 },
             );
-            let frame = ns.call(get, serialize_type).await;
+            let frame = ns.call(get, serialize_type).await.expect("a response");
             let response = decode(&frame);
             assert_eq!(
                 response.response_code(),
@@ -145,7 +155,10 @@ fn name_server_kv_config_and_cluster_info() {
                 key: unique("absent").into(),
             },
         );
-        let frame = ns.call(missing, SerializeType::Json).await;
+        let frame = ns
+            .call(missing, SerializeType::Json)
+            .await
+            .expect("a response");
         let response = decode(&frame);
         assert_eq!(
             response.response_code(),
@@ -159,7 +172,8 @@ fn name_server_kv_config_and_cluster_info() {
                 RequestCode::GetBrokerClusterInfo,
                 0,
             ))
-            .await;
+            .await
+            .unwrap();
         let info = json_body(&frame);
         let addrs = &info["brokerAddrTable"]["broker-wire"]["brokerAddrs"];
         assert!(addrs["0"].is_string(), "{info}");
@@ -168,8 +182,8 @@ fn name_server_kv_config_and_cluster_info() {
             "{info}"
         );
         eprintln!(
-            "name server: {} JSON and {} binary-header responses",
-            ns.json_responses, ns.binary_responses
+            "name server: {:?} JSON and binary-header responses",
+            ns.responses_by_serialization()
         );
     });
 }
@@ -210,9 +224,9 @@ async fn create_topic(broker: &mut Client, namesrv: &str, broker_addr: &str, top
             ..Default::default()
         },
     );
-    broker.call_ok(create).await;
+    broker.call_ok(create).await.unwrap();
 
-    let mut ns = Client::connect(namesrv).await;
+    let mut ns = Client::connect(namesrv).await.expect("connect");
     let deadline = Instant::now() + Duration::from_secs(30);
     let route = loop {
         let get = RemotingCommand::request(RequestCode::GetRouteinfoByTopic, 0).with_header(
@@ -221,7 +235,7 @@ async fn create_topic(broker: &mut Client, namesrv: &str, broker_addr: &str, top
                 accept_standard_json_only: Some(true),
             },
         );
-        let frame = ns.call(get, SerializeType::Json).await;
+        let frame = ns.call(get, SerializeType::Json).await.expect("a response");
         let response = decode(&frame);
         match response.response_code() {
             ResponseCode::Success => break json_body(&frame),
@@ -248,7 +262,7 @@ async fn max_offset(broker: &mut Client, topic: &str, queue_id: i32, st: Seriali
             committed: Some(true),
         },
     );
-    let frame = broker.call(request, st).await;
+    let frame = broker.call(request, st).await.expect("a response");
     let response = decode(&frame);
     assert_eq!(
         response.response_code(),
@@ -316,7 +330,10 @@ async fn pull_all(
                     ..Default::default()
                 },
             );
-            let frame = broker.call(request, serialize_type).await;
+            let frame = broker
+                .call(request, serialize_type)
+                .await
+                .expect("a response");
             pulls += 1;
             let response = decode(&frame);
             match response.response_code() {
@@ -373,7 +390,7 @@ fn broker_sends_and_pulls_ten_thousand_messages() {
     run(async {
         let topic = unique("topic");
         let run = unique("run");
-        let mut broker = Client::connect(&broker_addr).await;
+        let mut broker = Client::connect(&broker_addr).await.expect("connect");
         create_topic(&mut broker, &namesrv, &broker_addr, &topic).await;
 
         // SEND_MESSAGE, pipelined: up to WINDOW requests in flight, answered in any order.
@@ -412,10 +429,13 @@ fn broker_sends_and_pulls_ten_thousand_messages() {
                 let request = RemotingCommand::request(RequestCode::SendMessage, opaque)
                     .with_header(&header)
                     .with_body(&bodies[next]);
-                broker.feed(&request, SerializeType::Json).await;
+                broker
+                    .feed(&request, SerializeType::Json)
+                    .await
+                    .expect("send");
             }
-            broker.conn.flush().await.expect("flush");
-            let frame = broker.recv().await;
+            broker.flush().await.expect("flush");
+            let frame = broker.recv().await.expect("a response");
             let response = decode(&frame);
             if response.opaque() < last_opaque {
                 out_of_order += 1;
@@ -476,7 +496,7 @@ fn binary_header_requests() {
     run(async {
         let topic = unique("binary");
         let run = unique("run-binary");
-        let mut broker = Client::connect(&broker_addr).await;
+        let mut broker = Client::connect(&broker_addr).await.expect("connect");
         create_topic(&mut broker, &namesrv, &broker_addr, &topic).await;
 
         // SEND_MESSAGE_V2 with the binary header, one at a time.
@@ -499,7 +519,10 @@ fn binary_header_requests() {
                 .with_body(&body);
             let mut first_refusal = None;
             let frame = loop {
-                let frame = broker.call(request.clone(), SerializeType::RocketMq).await;
+                let frame = broker
+                    .call(request.clone(), SerializeType::RocketMq)
+                    .await
+                    .expect("a response");
                 let response = decode(&frame);
                 if !is_refusal(&response) {
                     break frame;
@@ -528,8 +551,8 @@ fn binary_header_requests() {
         .await;
         assert_eq!(pulled.len(), count);
         eprintln!(
-            "binary-header requests: {} JSON and {} binary-header responses decoded",
-            broker.json_responses, broker.binary_responses
+            "binary-header requests: {:?} JSON and binary-header responses decoded",
+            broker.responses_by_serialization()
         );
     });
 }
