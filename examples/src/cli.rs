@@ -127,3 +127,70 @@ pub struct MqttSubscribeArgs {
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
     pub qos: u8,
 }
+
+/// Creates a topic, sends messages to it, or pulls them back from a RocketMQ cluster, printing
+/// messages/s.
+#[derive(Debug, Parser)]
+#[command(version)]
+pub struct RocketMqCli {
+    /// The name server.
+    #[arg(long, default_value = "127.0.0.1:9876", global = true)]
+    pub namesrv: String,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: RocketMqCommand,
+}
+
+/// Create, send or pull.
+#[derive(Debug, Subcommand)]
+pub enum RocketMqCommand {
+    /// Creates the topic on the cluster's first broker and waits until the name server has
+    /// its route.
+    Create(RocketMqCreateArgs),
+    /// Sends `count` messages of `size` bytes (`wire_examples::payload`) with SEND_MESSAGE_V2,
+    /// message i to queue i mod the topic's write queues, at most `window` requests in flight;
+    /// a message the broker is too busy for is sent again.
+    Send(RocketMqSendArgs),
+    /// Pulls `count` messages from every read queue of the topic (PULL_MESSAGE), checking that
+    /// each is a message `send` sent, intact, and that none is missing or repeated.
+    Pull(RocketMqPullArgs),
+}
+
+/// `create`.
+#[derive(Debug, Args)]
+pub struct RocketMqCreateArgs {
+    /// The topic.
+    pub topic: String,
+    /// Read and write queues.
+    #[arg(long, default_value_t = 4)]
+    pub queues: i32,
+}
+
+/// `send`.
+#[derive(Debug, Args)]
+pub struct RocketMqSendArgs {
+    /// The topic (created before).
+    pub topic: String,
+    /// How many messages.
+    #[arg(long, default_value_t = 100_000)]
+    pub count: u64,
+    /// Body size in bytes (at least 8).
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(8..))]
+    pub size: u32,
+    /// Requests in flight, at most.
+    #[arg(long, default_value_t = 256)]
+    pub window: usize,
+}
+
+/// `pull`.
+#[derive(Debug, Args)]
+pub struct RocketMqPullArgs {
+    /// The topic.
+    pub topic: String,
+    /// How many messages.
+    #[arg(long, default_value_t = 100_000)]
+    pub count: u64,
+    /// Messages asked for per PULL_MESSAGE.
+    #[arg(long, default_value_t = 32)]
+    pub batch: i32,
+}

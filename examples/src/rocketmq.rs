@@ -8,7 +8,10 @@ use std::fmt;
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_util::codec::Framed;
-use wire_protocols::rocketmq::{self, RemotingCodec, RemotingCommand, ResponseCode, SerializeType};
+use wire_protocols::rocketmq::{
+    self, GetRouteInfoRequestHeader, RemotingCodec, RemotingCommand, RequestCode, ResponseCode,
+    SerializeType,
+};
 use wire_runtime::DecodeError;
 
 /// How long any single response may take.
@@ -207,4 +210,79 @@ impl Client {
         }
         Ok(frame)
     }
+}
+
+/// Where a topic lives: the master broker of its first queue data, and its queue counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Route {
+    /// The broker's address.
+    pub broker: String,
+    /// Queues messages are sent to.
+    pub write_queues: i32,
+    /// Queues messages are pulled from.
+    pub read_queues: i32,
+}
+
+/// The route of `topic` from the name server `namesrv`, or `None` while it has none.
+pub async fn route(namesrv: &mut Client, topic: &str) -> Result<Option<Route>> {
+    let request = RemotingCommand::request(RequestCode::GetRouteinfoByTopic, 0).with_header(
+        &GetRouteInfoRequestHeader {
+            topic: topic.into(),
+            accept_standard_json_only: Some(true),
+        },
+    );
+    let frame = namesrv.call(request, SerializeType::Json).await?;
+    let response = decode(&frame)?;
+    match response.response_code() {
+        ResponseCode::Success => {}
+        ResponseCode::TopicNotExist => return Ok(None),
+        code => {
+            return Err(Error::Refused {
+                request: "GET_ROUTEINFO_BY_TOPIC".into(),
+                code,
+                remark: response.remark().map(str::to_owned),
+            });
+        }
+    }
+    let body: serde_json::Value = serde_json::from_slice(response.body())
+        .map_err(|e| Error::Unexpected(format!("a route that is not JSON: {e}")))?;
+    let queues = &body["queueDatas"][0];
+    let broker = body["brokerDatas"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|b| b["brokerName"] == queues["brokerName"])
+        .and_then(|b| b["brokerAddrs"]["0"].as_str());
+    match (
+        broker,
+        queues["writeQueueNums"].as_i64(),
+        queues["readQueueNums"].as_i64(),
+    ) {
+        (Some(broker), Some(write), Some(read)) => Ok(Some(Route {
+            broker: broker.to_owned(),
+            write_queues: write as i32,
+            read_queues: read as i32,
+        })),
+        _ => Err(Error::Unexpected(format!(
+            "a route without a master broker: {body}"
+        ))),
+    }
+}
+
+/// The master brokers of the cluster the name server `namesrv` knows, by address.
+pub async fn brokers(namesrv: &mut Client) -> Result<Vec<String>> {
+    let frame = namesrv
+        .call_ok(RemotingCommand::request(
+            RequestCode::GetBrokerClusterInfo,
+            0,
+        ))
+        .await?;
+    let body: serde_json::Value = serde_json::from_slice(decode(&frame)?.body())
+        .map_err(|e| Error::Unexpected(format!("cluster info that is not JSON: {e}")))?;
+    Ok(body["brokerAddrTable"]
+        .as_object()
+        .into_iter()
+        .flat_map(|table| table.values())
+        .filter_map(|b| b["brokerAddrs"]["0"].as_str().map(str::to_owned))
+        .collect())
 }
