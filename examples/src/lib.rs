@@ -10,7 +10,10 @@
 //!   `benches/e2e`.
 
 pub mod cli;
+mod error;
 pub mod mqtt;
 pub mod payload;
 pub mod rocketmq;
 pub mod stream;
+
+pub use error::Error;

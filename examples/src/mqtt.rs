@@ -22,7 +22,6 @@ use wire_protocols::mqtt::{
     self, ConnectFlags, ConnectReturnCode, FixedHeader, MqttCodec, Packet, Properties, Property,
     QoS, ReasonCode, SubscriptionOptions, Version,
 };
-use wire_runtime::DecodeError;
 
 /// How long any single packet from the broker may take.
 pub const RECV_TIMEOUT: Duration = Duration::from_secs(15);
@@ -30,52 +29,20 @@ pub const RECV_TIMEOUT: Duration = Duration::from_secs(15);
 /// The largest packet accepted from the broker.
 pub const MAX_INCOMING_PACKET: usize = 1 << 20;
 
-/// What went wrong talking to the broker.
-#[derive(Debug)]
-pub enum Error {
-    /// The connection failed.
-    Io(std::io::Error),
-    /// A packet from the broker did not decode.
-    Decode(DecodeError),
-    /// The broker refused the connection or a subscription.
-    Refused(ReasonCode),
-    /// The connection ended.
-    Disconnected,
-    /// No packet came within [`RECV_TIMEOUT`].
-    Timeout,
-    /// A packet that the protocol does not allow here, or a value we cannot send.
-    Unexpected(String),
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Io(e) => write!(f, "connection: {e}"),
-            Error::Decode(e) => write!(f, "a packet from the broker: {e}"),
-            Error::Refused(code) => write!(f, "refused: {code:?}"),
-            Error::Disconnected => write!(f, "the broker hung up"),
-            Error::Timeout => write!(f, "no packet from the broker within {RECV_TIMEOUT:?}"),
-            Error::Unexpected(what) => write!(f, "unexpected: {what}"),
-        }
-    }
-}
-
-impl std::error::Error for Error {}
-
-impl From<std::io::Error> for Error {
-    fn from(e: std::io::Error) -> Self {
-        Error::Io(e)
-    }
-}
-
-impl From<DecodeError> for Error {
-    fn from(e: DecodeError) -> Self {
-        Error::Decode(e)
-    }
-}
+/// What went wrong talking to the broker, with its reason codes.
+pub type Error = crate::Error<ReasonCode>;
 
 /// A result of talking to the broker.
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// The error for a request the broker answered with `code`.
+pub fn refused(request: &str, code: ReasonCode) -> Error {
+    Error::Refused {
+        request: request.to_owned(),
+        code,
+        remark: None,
+    }
+}
 
 /// A connected MQTT session (clean start, no session kept), 5.0 unless made with
 /// [`Client::connect_with`].
@@ -155,7 +122,7 @@ impl Client {
         };
         match (connack.reason, connack.return_code) {
             (Some(ReasonCode::Success), _) | (_, Some(ConnectReturnCode::Accepted)) => {}
-            (Some(code), _) => return Err(Error::Refused(code)),
+            (Some(code), _) => return Err(refused("CONNECT", code)),
             (_, code) => return Err(Error::Unexpected(format!("CONNACK {code:?}"))),
         }
         client.session_present = connack.flags.session_present;
@@ -226,7 +193,7 @@ impl Client {
         self.flush().await?;
         Ok(tokio::time::timeout(RECV_TIMEOUT, self.conn.next())
             .await
-            .map_err(|_| Error::Timeout)?
+            .map_err(|_| Error::Timeout(RECV_TIMEOUT))?
             .ok_or(Error::Disconnected)??)
     }
 
@@ -267,7 +234,7 @@ impl Client {
         };
         match suback.codes[..] {
             [ReasonCode::Success | ReasonCode::GrantedQoS1 | ReasonCode::GrantedQoS2] => Ok(()),
-            [code] => Err(Error::Refused(code)),
+            [code] => Err(refused("SUBSCRIBE", code)),
             _ => Err(Error::Unexpected(format!("{suback:?}"))),
         }
     }

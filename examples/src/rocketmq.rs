@@ -12,69 +12,12 @@ use wire_protocols::rocketmq::{
     self, GetRouteInfoRequestHeader, RemotingCodec, RemotingCommand, RequestCode, ResponseCode,
     SerializeType,
 };
-use wire_runtime::DecodeError;
 
 /// How long any single response may take.
 pub const RECV_TIMEOUT: Duration = Duration::from_secs(20);
 
-/// What went wrong talking to a server.
-#[derive(Debug)]
-pub enum Error {
-    /// The connection failed.
-    Io(std::io::Error),
-    /// A frame from the server did not decode.
-    Decode(DecodeError),
-    /// The server answered with another code than SUCCESS.
-    Refused {
-        /// What was asked.
-        request: String,
-        /// The server's answer.
-        code: ResponseCode,
-        /// Its remark, if any.
-        remark: Option<String>,
-    },
-    /// The connection ended.
-    Disconnected,
-    /// No response came within [`RECV_TIMEOUT`].
-    Timeout,
-    /// A frame the protocol does not allow here, or a request that cannot be sent.
-    Unexpected(String),
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Io(e) => write!(f, "connection: {e}"),
-            Error::Decode(e) => write!(f, "a frame from the server: {e}"),
-            Error::Refused {
-                request,
-                code,
-                remark,
-            } => write!(
-                f,
-                "{request} refused: {code:?} {}",
-                remark.as_deref().unwrap_or("")
-            ),
-            Error::Disconnected => write!(f, "the server hung up"),
-            Error::Timeout => write!(f, "no response within {RECV_TIMEOUT:?}"),
-            Error::Unexpected(what) => write!(f, "unexpected: {what}"),
-        }
-    }
-}
-
-impl std::error::Error for Error {}
-
-impl From<std::io::Error> for Error {
-    fn from(e: std::io::Error) -> Self {
-        Error::Io(e)
-    }
-}
-
-impl From<DecodeError> for Error {
-    fn from(e: DecodeError) -> Self {
-        Error::Decode(e)
-    }
-}
+/// What went wrong talking to a server, with its response codes.
+pub type Error = crate::Error<ResponseCode>;
 
 /// A result of talking to a server.
 pub type Result<T> = std::result::Result<T, Error>;
@@ -152,7 +95,7 @@ impl Client {
     pub async fn recv(&mut self) -> Result<Bytes> {
         let frame = tokio::time::timeout(RECV_TIMEOUT, self.conn.next())
             .await
-            .map_err(|_| Error::Timeout)?
+            .map_err(|_| Error::Timeout(RECV_TIMEOUT))?
             .ok_or(Error::Disconnected)??;
         let response = decode(&frame)?;
         match response.serialize_type() {

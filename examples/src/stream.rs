@@ -26,7 +26,6 @@ use wire_protocols::stream::{
     Open, PeerProperties, Properties, ResponseCode, SaslAuthenticate, SaslHandshake, StreamCodec,
     Subscribe, Unsubscribe,
 };
-use wire_runtime::DecodeError;
 
 /// The largest frame we accept from the broker. Not the negotiated `frame_max`: RabbitMQ sends
 /// each osiris chunk whole in one Deliver frame, whatever `frame_max` says (3.3 MB chunks with a
@@ -36,64 +35,8 @@ pub const MAX_INCOMING_FRAME: usize = 64 << 20;
 /// How long any single frame from the broker may take.
 pub const RECV_TIMEOUT: Duration = Duration::from_secs(15);
 
-/// What went wrong talking to the broker.
-#[derive(Debug)]
-pub enum Error {
-    /// The connection failed.
-    Io(std::io::Error),
-    /// A frame from the broker did not decode.
-    Decode(DecodeError),
-    /// The broker answered a request with another code than Ok.
-    Refused {
-        /// The request's name.
-        request: &'static str,
-        /// The broker's answer.
-        code: ResponseCode,
-    },
-    /// The broker closed the connection.
-    ClosedByBroker {
-        /// Its closing code.
-        code: ResponseCode,
-        /// Its reason.
-        reason: String,
-    },
-    /// The connection ended.
-    Disconnected,
-    /// No frame came within [`RECV_TIMEOUT`].
-    Timeout,
-    /// A frame that the protocol does not allow here.
-    Unexpected(String),
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Io(e) => write!(f, "connection: {e}"),
-            Error::Decode(e) => write!(f, "a frame from the broker: {e}"),
-            Error::Refused { request, code } => write!(f, "{request} refused: {code:?}"),
-            Error::ClosedByBroker { code, reason } => {
-                write!(f, "the broker closed the connection: {code:?} {reason}")
-            }
-            Error::Disconnected => write!(f, "the broker hung up"),
-            Error::Timeout => write!(f, "no frame from the broker within {RECV_TIMEOUT:?}"),
-            Error::Unexpected(what) => write!(f, "unexpected: {what}"),
-        }
-    }
-}
-
-impl std::error::Error for Error {}
-
-impl From<std::io::Error> for Error {
-    fn from(e: std::io::Error) -> Self {
-        Error::Io(e)
-    }
-}
-
-impl From<DecodeError> for Error {
-    fn from(e: DecodeError) -> Self {
-        Error::Decode(e)
-    }
-}
+/// What went wrong talking to the broker, with its response codes.
+pub type Error = crate::Error<ResponseCode>;
 
 /// A result of talking to the broker.
 pub type Result<T> = std::result::Result<T, Error>;
@@ -272,7 +215,7 @@ impl Client {
         loop {
             let frame = tokio::time::timeout(RECV_TIMEOUT, self.conn.next())
                 .await
-                .map_err(|_| Error::Timeout)?
+                .map_err(|_| Error::Timeout(RECV_TIMEOUT))?
                 .ok_or(Error::Disconnected)??;
             match decode(&frame)? {
                 Command::Heartbeat(_) => self.heartbeats += 1,
@@ -304,8 +247,9 @@ impl Client {
             .await?;
         match response_code(&decode(&frame)?) {
             Some(code) if code != ResponseCode::Ok => Err(Error::Refused {
-                request: name,
+                request: name.to_owned(),
                 code,
+                remark: None,
             }),
             _ => Ok(frame),
         }
@@ -458,7 +402,7 @@ impl Client {
         match tokio::time::timeout(Duration::from_secs(5), self.conn.next()).await {
             Ok(None) => Ok(self.pending.into()),
             Ok(Some(frame)) => Err(unexpected("after CloseResponse", &frame?)),
-            Err(_) => Err(Error::Timeout),
+            Err(_) => Err(Error::Timeout(Duration::from_secs(5))),
         }
     }
 }

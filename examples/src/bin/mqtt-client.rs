@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 use std::process::ExitCode;
 use std::time::Instant;
 use wire_examples::cli::{MqttCli, MqttCommand, MqttPublishArgs, MqttSubscribeArgs, report};
-use wire_examples::mqtt::{Client, Error, Result, decode};
+use wire_examples::mqtt::{Client, Error, Result, decode, refused};
 use wire_examples::payload;
 use wire_protocols::mqtt::{self, Packet, Properties, PublishFlags, QoS, TopicName};
 
@@ -93,7 +93,7 @@ async fn publish(addr: &str, args: &MqttPublishArgs) -> Result<String> {
                 {
                     // 0x10 (no matching subscribers) is a success too.
                     if ack.reason.value() >= 0x80 {
-                        return Err(Error::Refused(ack.reason));
+                        return Err(refused("PUBLISH", ack.reason));
                     }
                     outstanding.pop_front();
                 }
