@@ -194,3 +194,21 @@ pub struct RocketMqPullArgs {
     #[arg(long, default_value_t = 32)]
     pub batch: i32,
 }
+
+/// How a client program ends: its report line on stdout and success, or `program: error` on
+/// stderr and failure.
+pub fn exit(
+    program: &str,
+    result: Result<String, impl std::fmt::Display>,
+) -> std::process::ExitCode {
+    match result {
+        Ok(line) => {
+            println!("{line}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{program}: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

@@ -10,7 +10,7 @@ use clap::Parser;
 use std::collections::VecDeque;
 use std::process::ExitCode;
 use std::time::Instant;
-use wire_examples::cli::{MqttCli, MqttCommand, MqttPublishArgs, MqttSubscribeArgs, report};
+use wire_examples::cli::{MqttCli, MqttCommand, MqttPublishArgs, MqttSubscribeArgs, exit, report};
 use wire_examples::mqtt::{Client, Error, Result, decode, refused};
 use wire_examples::payload;
 use wire_protocols::mqtt::{self, Packet, Properties, PublishFlags, QoS, TopicName};
@@ -22,16 +22,7 @@ async fn main() -> ExitCode {
         MqttCommand::Publish(args) => publish(&cli.addr, args).await,
         MqttCommand::Subscribe(args) => subscribe(&cli.addr, args).await,
     };
-    match result {
-        Ok(line) => {
-            println!("{line}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("mqtt-client: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    exit("mqtt-client", result)
 }
 
 fn qos(level: u8) -> QoS {

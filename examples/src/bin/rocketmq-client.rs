@@ -12,7 +12,8 @@ use std::collections::VecDeque;
 use std::process::ExitCode;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use wire_examples::cli::{
-    RocketMqCli, RocketMqCommand, RocketMqCreateArgs, RocketMqPullArgs, RocketMqSendArgs, report,
+    RocketMqCli, RocketMqCommand, RocketMqCreateArgs, RocketMqPullArgs, RocketMqSendArgs, exit,
+    report,
 };
 use wire_examples::payload;
 use wire_examples::rocketmq::{self, Client, Error, Result, Route, decode};
@@ -33,16 +34,7 @@ async fn main() -> ExitCode {
         RocketMqCommand::Send(args) => send(&cli.namesrv, args).await,
         RocketMqCommand::Pull(args) => pull(&cli.namesrv, args).await,
     };
-    match result {
-        Ok(line) => {
-            println!("{line}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("rocketmq-client: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    exit("rocketmq-client", result)
 }
 
 /// The topic's route, waiting up to [`SETTLE`] for the name server to learn it.

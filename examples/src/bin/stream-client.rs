@@ -9,7 +9,7 @@
 use clap::Parser;
 use std::process::ExitCode;
 use std::time::Instant;
-use wire_examples::cli::{ConsumeArgs, PublishArgs, StreamCli, StreamCommand, report};
+use wire_examples::cli::{ConsumeArgs, PublishArgs, StreamCli, StreamCommand, exit, report};
 use wire_examples::payload;
 use wire_examples::stream::{Client, Error, Result, decode};
 use wire_protocols::amqp::Message;
@@ -26,16 +26,7 @@ async fn main() -> ExitCode {
         StreamCommand::Publish(args) => publish(&cli.addr, args).await,
         StreamCommand::Consume(args) => consume(&cli.addr, args).await,
     };
-    match result {
-        Ok(line) => {
-            println!("{line}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("stream-client: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    exit("stream-client", result)
 }
 
 /// Publishes `count` messages in frames of `batch`, at most `window` unconfirmed; every

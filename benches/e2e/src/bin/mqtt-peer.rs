@@ -10,7 +10,7 @@ use rumqttc::v5::{AsyncClient, Event, EventLoop, MqttOptions};
 use std::error::Error;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use wire_examples::cli::{MqttCli, MqttCommand, MqttPublishArgs, MqttSubscribeArgs, report};
+use wire_examples::cli::{MqttCli, MqttCommand, MqttPublishArgs, MqttSubscribeArgs, exit, report};
 use wire_examples::payload;
 
 type Result<T> = std::result::Result<T, Box<dyn Error>>;
@@ -22,16 +22,7 @@ async fn main() -> ExitCode {
         MqttCommand::Publish(args) => publish(&cli.addr, args).await,
         MqttCommand::Subscribe(args) => subscribe(&cli.addr, args).await,
     };
-    match result {
-        Ok(line) => {
-            println!("{line}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("mqtt-peer: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    exit("mqtt-peer", result)
 }
 
 fn qos(level: u8) -> QoS {

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 use tokio::sync::Notify;
-use wire_examples::cli::{ConsumeArgs, PublishArgs, StreamCli, StreamCommand, report};
+use wire_examples::cli::{ConsumeArgs, PublishArgs, StreamCli, StreamCommand, exit, report};
 use wire_examples::payload;
 
 type Result<T> = std::result::Result<T, Box<dyn Error>>;
@@ -35,16 +35,7 @@ async fn main() -> ExitCode {
         }
     }
     .await;
-    match result {
-        Ok(line) => {
-            println!("{line}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("stream-peer: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    exit("stream-peer", result)
 }
 
 /// Publishes `count` messages in batches of `batch`, at most `window` unconfirmed, and waits
