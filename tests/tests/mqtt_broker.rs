@@ -290,31 +290,6 @@ fn check_payload(p: &[u8]) -> u32 {
     i
 }
 
-async fn subscribe(conn: &mut Conn, version: Version, topic: &str, qos: QoS) {
-    send(
-        conn,
-        Packet::Subscribe {
-            header: FixedHeader,
-            subscribe: mqtt::Subscribe {
-                packet_id: 1,
-                properties: (version == Version::V5).then(Properties::new),
-                filters: vec![(
-                    topic.try_into().unwrap(),
-                    SubscriptionOptions {
-                        qos,
-                        ..Default::default()
-                    },
-                )],
-            },
-        },
-    )
-    .await;
-    recv(conn, version, |p| {
-        assert!(matches!(p, Packet::SubAck { .. }), "{p:?}")
-    })
-    .await;
-}
-
 /// A blocking connection for the high-volume test: two OS threads, one per client, each
 /// reading with `FrameSplitter` and writing with `EncodeWith`.
 struct Blocking {
@@ -567,13 +542,9 @@ async fn exchange_with_paho_python_client() {
     let run = format!("{}", std::process::id());
     let count = 100u32;
     let mut conn = connect(&addr, Version::V5, "wire-paho-peer").await;
-    subscribe(
-        &mut conn,
-        Version::V5,
-        &format!("wire/interop/{run}/from-paho"),
-        QoS::AtLeastOnce,
-    )
-    .await;
+    conn.subscribe(&format!("wire/interop/{run}/from-paho"), QoS::AtLeastOnce)
+        .await
+        .expect("the broker grants the subscription");
     let script = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../scripts/interop/paho_peer.py"
