@@ -48,29 +48,29 @@ async fn publish(addr: &str, args: &PublishArgs) -> Result<String> {
     let (count, size) = (args.count, args.size as usize);
     let mut confirmed = vec![false; count as usize];
     let (mut sent, mut confirms) = (0u64, 0u64);
-    let mut records: Vec<Vec<u8>> = Vec::new();
+    // A batch's messages, encoded one after another into one buffer; `ends` marks each end.
+    let (mut encoded, mut ends) = (Vec::new(), Vec::with_capacity(args.batch as usize));
     let mut body = Vec::with_capacity(size);
     while confirms < count {
         while sent < count && sent - confirms < args.window {
             let batch = sent..(sent + u64::from(args.batch)).min(count);
-            records.clear();
+            encoded.clear();
+            ends.clear();
             for i in batch.clone() {
                 body.clear();
                 payload::write(i, size, &mut body);
-                records.push(
-                    Message::builder()
-                        .body(&body)
-                        .encode_to_vec()
-                        .map_err(|e| {
-                            Error::Unexpected(format!("message {i} does not encode: {e}"))
-                        })?,
-                );
+                Message::builder()
+                    .body(&body)
+                    .encode(&mut encoded)
+                    .map_err(|e| Error::Unexpected(format!("message {i} does not encode: {e}")))?;
+                ends.push(encoded.len());
             }
+            let starts = core::iter::once(0).chain(ends.iter().copied());
             let messages = batch
-                .zip(&records)
-                .map(|(i, record)| PublishedMessage {
+                .zip(starts.zip(&ends))
+                .map(|(i, (start, &end))| PublishedMessage {
                     publishing_id: i + 1,
-                    entry: Entry::simple(record),
+                    entry: Entry::simple(&encoded[start..end]),
                 })
                 .collect::<Vec<_>>();
             sent += messages.len() as u64;
