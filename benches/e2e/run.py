@@ -3,17 +3,18 @@
 
 One command, stops by itself:
 
-    python3 benches/e2e/run.py                 # 1,000,000 x 400 B, 3 runs
-    python3 benches/e2e/run.py --count 100000  # quicker
+    python3 benches/e2e/run.py                        # every case, 3 runs
+    python3 benches/e2e/run.py --case stream --runs 1 --stream-count 100000   # quicker
 
-For each run (interleaved: wire first in odd runs, the peer first in even ones) every client
-publishes N messages to a fresh stream and then consumes them, checking each one (offset and
-body). The client process's CPU time (user + system, from wait4's rusage) is divided by N;
-messages/s is what the client prints, timed from its first message to its last confirm or
-delivery. Medians of the runs are reported, as a Markdown table.
+For each case and run (interleaved: wire first in odd runs, the peer first in even ones) each
+client publishes N messages and consumes them, checking each one (position and body). The
+client process's CPU time (user + system, from wait4's rusage) is divided by N; messages/s is
+what the client prints, timed from its first message to its last confirm or delivery. Medians
+of the runs are reported, as Markdown tables.
 
-Uses the broker at RABBITMQ_STREAM_ADDR, or starts one with scripts/brokers/rabbitmq.sh (and
-stops it at the end if it was not running before). Loopback only.
+Brokers: RabbitMQ at RABBITMQ_STREAM_ADDR and RocketMQ at ROCKETMQ_NAMESRV_ADDR, or started
+with scripts/brokers/ (and stopped at the end if they were not running before); mosquitto is
+the harness's own. Loopback only.
 """
 
 import argparse
@@ -23,6 +24,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -37,6 +39,14 @@ MQTT_CLIENTS = [
     ("wire", "mqtt-client"),
     ("rumqttc", "mqtt-peer"),
 ]
+ROCKETMQ_CLIENTS = [
+    ("wire", "rocketmq-client"),
+    ("rocketmq-client-rust", "rocketmq-peer"),
+]
+# rocketmq-client-rust refuses sends past its admission budget when 256 start at once
+# ("Transport admission queue is saturated", about half the runs); 64 in flight never did.
+ROCKETMQ_WINDOW = 64
+PEER_MANIFEST = os.path.join(ROOT, "benches", "e2e", "rocketmq-peer", "Cargo.toml")
 
 # mosquitto for the MQTT case: its own instance, with no limit on the messages it queues for a
 # subscriber (by default it drops QoS 1 messages past 1000 queued, and a publisher running
@@ -64,36 +74,49 @@ def port_open(addr):
         return False
 
 
-def broker():
-    """The broker's address, and whether this run started it."""
-    addr = os.environ.get("RABBITMQ_STREAM_ADDR")
+def broker(script, variable, default_addr):
+    """The address a broker script prints as `variable` (from the environment if set, else by
+    running the script), and whether this run started the broker."""
+    addr = os.environ.get(variable)
     if addr:
         return addr, False
-    was_running = port_open("127.0.0.1:5552")
+    was_running = port_open(default_addr)
     out = subprocess.run(
-        ["bash", os.path.join(ROOT, "scripts", "brokers", "rabbitmq.sh")],
+        ["bash", os.path.join(ROOT, "scripts", "brokers", script)],
         check=True, capture_output=True, text=True,
     ).stdout
-    addr = re.search(r"RABBITMQ_STREAM_ADDR=(\S+)", out).group(1)
+    addr = re.search(variable + r"=(\S+)", out).group(1)
     return addr, not was_running
 
 
+def stop_brokers():
+    subprocess.run(["bash", os.path.join(ROOT, "scripts", "brokers", "stop.sh")],
+                   check=False, capture_output=True)
+
+
 def spawn(binary, args):
+    """Starts a client; its stderr goes to a file (rocketmq-client-rust logs a lot there, and a
+    full pipe would stop it)."""
     path = os.path.join(RELEASE, binary)
-    return subprocess.Popen([path, *args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+    err = tempfile.TemporaryFile()
+    child = subprocess.Popen([path, *args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=err)
+    child.err_file = err
+    return child
 
 
 def finish(child, binary, args, first=b""):
     """Reads what a spawned client prints, reaps it with wait4 (so that its rusage is its own)
     and returns the messages/s it printed and the CPU seconds (user + system) it used."""
     out = first + child.stdout.read()
-    err = child.stderr.read()
     _, status, usage = os.wait4(child.pid, 0)
     child.returncode = os.waitstatus_to_exitcode(status)
+    child.err_file.seek(0)
+    err = child.err_file.read()
+    child.err_file.close()
     if child.returncode != 0:
         raise SystemExit(f"{binary} {' '.join(args)} failed ({child.returncode}):\n"
-                         f"{out.decode()}{err.decode()}")
+                         f"{out.decode()}{err.decode(errors='replace')[-4000:]}")
     line = out.decode().strip().splitlines()[-1]
     rate = float(re.search(r": (\d+) messages/s", line).group(1))
     return rate, usage.ru_utime + usage.ru_stime
@@ -119,6 +142,28 @@ def stream_case(addr, count, size, runs):
             results[label]["consume"].append((rate, cpu / count))
             say(f"run {run + 1}: {label}: publish {results[label]['publish'][-1][0]:.0f}/s, "
                 f"consume {rate:.0f}/s")
+    return results
+
+
+def rocketmq_case(namesrv, count, size, runs):
+    """Per client and run: a fresh topic (created by `rocketmq-client create`, not measured),
+    `send` of every message, then `pull` of them all."""
+    results = {label: {"publish": [], "consume": []} for label, _ in ROCKETMQ_CLIENTS}
+    for run in range(runs):
+        order = ROCKETMQ_CLIENTS if run % 2 == 0 else list(reversed(ROCKETMQ_CLIENTS))
+        for label, binary in order:
+            topic = f"e2e-{binary}-{os.getpid()}-{run}-{time.time_ns()}"
+            common = ["--namesrv", namesrv]
+            subprocess.run([os.path.join(RELEASE, "rocketmq-client"), *common, "create", topic],
+                           check=True, stdin=subprocess.DEVNULL, capture_output=True)
+            rate, cpu = run_client(binary, common + ["send", topic, "--count", str(count),
+                                                     "--size", str(size),
+                                                     "--window", str(ROCKETMQ_WINDOW)])
+            results[label]["publish"].append((rate, cpu / count))
+            rate, cpu = run_client(binary, common + ["pull", topic, "--count", str(count)])
+            results[label]["consume"].append((rate, cpu / count))
+            say(f"run {run + 1}: {label}: send {results[label]['publish'][-1][0]:.0f}/s, "
+                f"pull {rate:.0f}/s")
     return results
 
 
@@ -200,13 +245,15 @@ def table(title, results, consume="consume"):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--case", choices=["all", "stream", "mqtt"], default="all")
+    parser.add_argument("--case", choices=["all", "stream", "mqtt", "rocketmq"], default="all")
     parser.add_argument("--stream-count", type=int, default=1_000_000,
                         help="Stream messages per run (400 B)")
     parser.add_argument("--mqtt-qos0-count", type=int, default=200_000,
                         help="MQTT QoS 0 messages per run (64 B)")
     parser.add_argument("--mqtt-qos1-count", type=int, default=100_000,
                         help="MQTT QoS 1 messages per run (64 B)")
+    parser.add_argument("--rocketmq-count", type=int, default=100_000,
+                        help="RocketMQ messages per run (256 B)")
     parser.add_argument("--runs", type=int, default=3, help="runs per client (median)")
     parser.add_argument("--no-build", action="store_true", help="use the binaries as built")
     args = parser.parse_args()
@@ -215,20 +262,24 @@ def main():
         say("building the clients (release)...")
         subprocess.run(["cargo", "build", "--release", "-q", "-p", "wire-examples",
                         "-p", "wire-e2e"], cwd=ROOT, check=True)
+        if args.case in ("all", "rocketmq"):
+            say("building rocketmq-peer (release; about 5 minutes the first time)...")
+            subprocess.run(["cargo", "build", "--release", "-q", "--manifest-path",
+                            PEER_MANIFEST, "--target-dir", os.path.join(ROOT, "target")],
+                           cwd=ROOT, check=True)
     cpu = open("/proc/cpuinfo").read()
     model = re.search(r"model name\s*:\s*(.*)", cpu)
     print(f"Machine: {os.cpu_count()} CPUs, {model.group(1) if model else 'unknown CPU'}; "
           "every client on tokio's current-thread runtime, the broker on the same machine; "
           f"medians of {args.runs} runs.\n")
     if args.case in ("all", "stream"):
-        addr, started = broker()
+        addr, started = broker("rabbitmq.sh", "RABBITMQ_STREAM_ADDR", "127.0.0.1:5552")
         say(f"RabbitMQ at {addr}")
         try:
             runs = stream_case(addr, args.stream_count, 400, args.runs)
         finally:
             if started:
-                subprocess.run(["bash", os.path.join(ROOT, "scripts", "brokers", "stop.sh")],
-                               check=False, capture_output=True)
+                stop_brokers()
         results = {(label, ""): phases for label, phases in runs.items()}
         print(table(f"RabbitMQ Stream, {args.stream_count:,} x 400 B", results) + "\n")
     if args.case in ("all", "mqtt"):
@@ -244,6 +295,17 @@ def main():
         title = (f"MQTT 5.0, 64 B: QoS 0 x {args.mqtt_qos0_count:,}, "
                  f"QoS 1 x {args.mqtt_qos1_count:,}")
         print(table(title, results, consume="receive") + "\n")
+    if args.case in ("all", "rocketmq"):
+        namesrv, started = broker("rocketmq.sh", "ROCKETMQ_NAMESRV_ADDR", "127.0.0.1:19876")
+        say(f"RocketMQ name server at {namesrv}")
+        try:
+            runs = rocketmq_case(namesrv, args.rocketmq_count, 256, args.runs)
+        finally:
+            if started:
+                stop_brokers()
+        results = {(label, ""): phases for label, phases in runs.items()}
+        title = f"RocketMQ, {args.rocketmq_count:,} x 256 B"
+        print(table(title, results, consume="pull") + "\n")
 
 
 if __name__ == "__main__":
