@@ -595,6 +595,30 @@ fn malformed_packets_are_rejected_with_specific_errors() {
             |k| *k == ErrorKind::InvalidValue("empty topic filter"),
         ),
         (
+            "SUBSCRIBE filter with `#` before its last level [MQTT-4.7.1-1]",
+            &[0x82, 0x08, 0x00, 0x01, 0, 3, b'#', b'/', b'a', 0],
+            Version::V311,
+            |k| matches!(k, ErrorKind::InvalidValue(w) if w.contains("topic filter")),
+        ),
+        (
+            "SUBSCRIBE filter with `+` in a level [MQTT-4.7.1-2]",
+            &[0x82, 0x09, 0x00, 0x01, 0, 0, 3, b'a', b'+', b'/', 0],
+            Version::V5,
+            |k| matches!(k, ErrorKind::InvalidValue(w) if w.contains("topic filter")),
+        ),
+        (
+            "UNSUBSCRIBE filter `a#`",
+            &[0xa2, 0x06, 0x00, 0x01, 0, 2, b'a', b'#'],
+            Version::V311,
+            |k| matches!(k, ErrorKind::InvalidValue(w) if w.contains("topic filter")),
+        ),
+        (
+            "UNSUBSCRIBE empty filter",
+            &[0xa2, 0x04, 0x00, 0x01, 0, 0],
+            Version::V311,
+            |k| *k == ErrorKind::InvalidValue("empty topic filter"),
+        ),
+        (
             "SUBACK without codes",
             &[0x90, 0x02, 0x00, 0x01],
             Version::V311,
@@ -802,4 +826,36 @@ proptest::proptest! {
             wire_runtime::decode::<Utf8Str<'_, false>>(&wire).is_ok()
         );
     }
+
+    /// The same for topic filters, and a filter that decodes encodes to the same bytes.
+    #[test]
+    fn filter_construction_and_decoding_agree(s in "[a/+#\\x00]{0,8}") {
+        use wire_protocols::mqtt::TopicFilter;
+        let mut wire = (s.len() as u16).to_be_bytes().to_vec();
+        wire.extend_from_slice(s.as_bytes());
+        let decoded = wire_runtime::decode::<TopicFilter<'_>>(&wire);
+        proptest::prop_assert_eq!(TopicFilter::new(&s).is_ok(), decoded.is_ok());
+        if let Ok(filter) = decoded {
+            proptest::prop_assert_eq!(wire_runtime::WireEncode::encode_to_vec(&filter).unwrap(), wire);
+        }
+    }
+}
+
+/// A filter is checked where it is made: an invalid one cannot be put in a SUBSCRIBE through
+/// the safe API, serde included.
+#[test]
+fn filters_are_checked_where_they_are_made() {
+    use wire_protocols::mqtt::{StringError, TopicFilter};
+    assert_eq!(
+        TopicFilter::new("a/b#"),
+        Err(StringError::MisplacedWildcard { at: 3 })
+    );
+    assert_eq!(TopicFilter::try_from(""), Err(StringError::Empty));
+    let unsubscribe = r#"{"packet_id":1,"properties":null,"filters":["a/#/b"]}"#;
+    let err = serde_json::from_str::<mqtt::Unsubscribe<'_>>(unsubscribe).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("misplaced wildcard in a topic filter at byte 2"),
+        "{err}"
+    );
 }

@@ -20,6 +20,7 @@
 
 mod acks;
 mod connect;
+mod filter;
 mod framing;
 mod header;
 mod packet;
@@ -32,6 +33,7 @@ mod version;
 
 pub use acks::{Auth, Disconnect, PubAck, PubComp, PubRec, PubRel};
 pub use connect::{ConnAck, ConnAckFlags, Connect, ConnectFlags, ConnectReturnCode, Will};
+pub use filter::TopicFilter;
 pub use framing::{FrameSplitter, MAX_PACKET_LEN, MqttFrames, frame_len};
 pub use header::{Empty, FixedHeader, PublishFlags, QoS};
 pub use packet::{Packet, decode, encode};

@@ -15,14 +15,14 @@ use wire_runtime::{
 /// are checked once, where the value is made.
 ///
 /// ```
-/// use wire_protocols::mqtt::{StringError, TopicName, Utf8Str};
+/// use wire_protocols::mqtt::{StringError, TopicFilter, TopicName, Utf8Str};
 ///
 /// let topic = TopicName::new("sensors/1")?;
 /// assert_eq!(topic.as_str(), "sensors/1");
 /// assert_eq!(TopicName::new("sensors/+"), Err(StringError::Wildcard { at: 8 }));
 /// assert_eq!(Utf8Str::<'_, false>::new("a\0b"), Err(StringError::Nul { at: 1 }));
-/// // A filter may hold wildcards: it is a plain MQTT string.
-/// assert!(Utf8Str::<'_, false>::new("sensors/+").is_ok());
+/// // A filter may hold wildcards, each a whole level: it is a `TopicFilter`.
+/// assert!(TopicFilter::new("sensors/+").is_ok());
 /// # Ok::<(), StringError>(())
 /// ```
 ///
@@ -54,6 +54,14 @@ pub enum StringError {
         /// Byte offset in the string.
         at: usize,
     },
+    /// A wildcard in a topic filter that is not a whole level, or a `#` before the last
+    /// level, at this byte ([MQTT-4.7.1-1], [MQTT-4.7.1-2]).
+    MisplacedWildcard {
+        /// Byte offset in the string.
+        at: usize,
+    },
+    /// An empty topic filter ([MQTT-4.7.3-1]).
+    Empty,
 }
 
 impl core::fmt::Display for StringError {
@@ -64,6 +72,10 @@ impl core::fmt::Display for StringError {
             }
             StringError::Nul { at } => write!(f, "U+0000 in an MQTT string at byte {at}"),
             StringError::Wildcard { at } => write!(f, "wildcard in a topic name at byte {at}"),
+            StringError::MisplacedWildcard { at } => {
+                write!(f, "misplaced wildcard in a topic filter at byte {at}")
+            }
+            StringError::Empty => f.write_str("an empty topic filter"),
         }
     }
 }

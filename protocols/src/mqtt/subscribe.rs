@@ -1,9 +1,9 @@
 //! SUBSCRIBE, SUBACK, UNSUBSCRIBE, UNSUBACK (3.8 to 3.11).
 
+use super::filter::TopicFilter;
 use super::header::QoS;
 use super::properties::{Properties, PropertyScope};
 use super::reason::ReasonCode;
-use super::strings::Utf8Str;
 use super::version::Version;
 use wire_runtime::{WireDecode, WireEncode};
 
@@ -52,14 +52,11 @@ fn nonzero_id(packet_id: u16) -> Result<(), &'static str> {
 fn check_subscribe(
     packet_id: u16,
     version: Version,
-    filters: &[(Utf8Str<'_>, SubscriptionOptions)],
+    filters: &[(TopicFilter<'_>, SubscriptionOptions)],
 ) -> Result<(), &'static str> {
     nonzero_id(packet_id)?;
     if filters.is_empty() {
         return Err("SUBSCRIBE without a topic filter");
-    }
-    if filters.iter().any(|(filter, _)| filter.is_empty()) {
-        return Err("empty topic filter");
     }
     let plain = |o: &SubscriptionOptions| {
         SubscriptionOptions {
@@ -88,7 +85,7 @@ pub struct Subscribe<'a> {
     /// versions are still read).
     #[wire(rest)]
     #[cfg_attr(feature = "serde", serde(borrow, with = "named_filters"))]
-    pub filters: Vec<(Utf8Str<'a>, SubscriptionOptions)>,
+    pub filters: Vec<(TopicFilter<'a>, SubscriptionOptions)>,
 }
 
 /// The body of a SUBACK: one return (3.1.1) or reason (5.0) code per filter.
@@ -110,7 +107,7 @@ pub struct SubAck<'a> {
 /// The body of an UNSUBSCRIBE.
 #[derive(WireDecode, WireEncode, Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[wire(ctx(version: Version), validate = nonzero_id(*packet_id).and(if filters.is_empty() { Err("UNSUBSCRIBE without a topic filter") } else if filters.iter().any(|f| f.is_empty()) { Err("empty topic filter") } else { Ok(()) }))]
+#[wire(ctx(version: Version), validate = nonzero_id(*packet_id).and(if filters.is_empty() { Err("UNSUBSCRIBE without a topic filter") } else { Ok(()) }))]
 pub struct Unsubscribe<'a> {
     /// Never 0.
     pub packet_id: u16,
@@ -120,7 +117,7 @@ pub struct Unsubscribe<'a> {
     /// Topic filters; at least one.
     #[wire(rest)]
     #[cfg_attr(feature = "serde", serde(borrow))]
-    pub filters: Vec<Utf8Str<'a>>,
+    pub filters: Vec<TopicFilter<'a>>,
 }
 
 /// The body of an UNSUBACK: just the packet id in 3.1.1; properties and one reason code per
@@ -148,12 +145,12 @@ pub struct UnsubAck<'a> {
 /// as pairs.
 #[cfg(feature = "serde")]
 mod named_filters {
-    use super::{SubscriptionOptions, Utf8Str};
+    use super::{SubscriptionOptions, TopicFilter};
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
     #[derive(Serialize)]
     struct Named<'r, 'a> {
-        filter: &'r Utf8Str<'a>,
+        filter: &'r TopicFilter<'a>,
         options: &'r SubscriptionOptions,
     }
 
@@ -163,14 +160,14 @@ mod named_filters {
     enum Form<'a> {
         Named {
             #[serde(borrow)]
-            filter: Utf8Str<'a>,
+            filter: TopicFilter<'a>,
             options: SubscriptionOptions,
         },
-        Pair(#[serde(borrow)] Utf8Str<'a>, SubscriptionOptions),
+        Pair(#[serde(borrow)] TopicFilter<'a>, SubscriptionOptions),
     }
 
     pub fn serialize<S: Serializer>(
-        filters: &[(Utf8Str<'_>, SubscriptionOptions)],
+        filters: &[(TopicFilter<'_>, SubscriptionOptions)],
         s: S,
     ) -> Result<S::Ok, S::Error> {
         s.collect_seq(
@@ -182,7 +179,7 @@ mod named_filters {
 
     pub fn deserialize<'de: 'a, 'a, D: Deserializer<'de>>(
         d: D,
-    ) -> Result<Vec<(Utf8Str<'a>, SubscriptionOptions)>, D::Error> {
+    ) -> Result<Vec<(TopicFilter<'a>, SubscriptionOptions)>, D::Error> {
         let forms = Vec::<Form<'a>>::deserialize(d)?;
         Ok(forms
             .into_iter()

@@ -16,7 +16,7 @@ use wire_protocols::mqtt::{
     Auth, Binary, ConnAck, ConnAckFlags, Connect, ConnectFlags, ConnectReturnCode, Disconnect,
     Empty, FixedHeader, Packet, Properties, Property, PubAck, PubComp, PubRec, PubRel, Publish,
     PublishFlags, QoS, ReasonCode, RetainHandling, SubAck, Subscribe, SubscriptionOptions,
-    UnsubAck, Unsubscribe, Utf8Str, Version, Will,
+    TopicFilter, UnsubAck, Unsubscribe, Utf8Str, Version, Will,
 };
 use wire_runtime::Vbi;
 
@@ -406,7 +406,7 @@ pub fn build(spec: &Spec) -> Packet<'_> {
                 properties: opt_props(properties),
                 filters: filters
                     .iter()
-                    .map(|(f, o)| (Utf8Str::new(f).unwrap(), *o))
+                    .map(|(f, o)| (TopicFilter::new(f).unwrap(), *o))
                     .collect(),
             },
         },
@@ -431,7 +431,10 @@ pub fn build(spec: &Spec) -> Packet<'_> {
             unsubscribe: Unsubscribe {
                 packet_id: *packet_id,
                 properties: opt_props(properties),
-                filters: filters.iter().map(|f| Utf8Str::new(f).unwrap()).collect(),
+                filters: filters
+                    .iter()
+                    .map(|f| TopicFilter::new(f).unwrap())
+                    .collect(),
             },
         },
         Spec::UnsubAck {
