@@ -138,78 +138,114 @@ async fn send(namesrv: &str, args: &RocketMqSendArgs) -> Result<String> {
     Ok(report("sent", args.count, started.elapsed().as_secs_f64()))
 }
 
-/// Pulls every read queue from offset 0, round robin, until `count` messages came back, each
-/// a message `send` sent, none twice.
+/// PULL_MESSAGE for `count` messages of `queue_id` from `offset`, as request `opaque`.
+fn pull_request(
+    args: &RocketMqPullArgs,
+    queue_id: i32,
+    offset: i64,
+    opaque: i32,
+) -> RemotingCommand<'_> {
+    RemotingCommand::request(RequestCode::PullMessage, opaque).with_header(
+        &PullMessageRequestHeader {
+            consumer_group: "wire-examples".into(),
+            topic: args.topic.as_str().into(),
+            queue_id,
+            queue_offset: offset,
+            max_msg_nums: args.batch,
+            sys_flag: 4, // the subscription is in the request
+            commit_offset: 0,
+            suspend_timeout_millis: 0,
+            sub_version: 0,
+            subscription: Some("*".into()),
+            expression_type: Some("TAG".into()),
+            ..Default::default()
+        },
+    )
+}
+
+/// Pulls every read queue from offset 0 until `count` messages came back, each a message
+/// `send` sent, none twice. One pull per queue is in flight: a queue that returned messages is
+/// asked again at once; one that had none waits until every queue has answered, and all are
+/// asked again after a pause.
 async fn pull(namesrv: &str, args: &RocketMqPullArgs) -> Result<String> {
     let route = wait_for_route(namesrv, &args.topic).await?;
     let mut broker = Client::connect(&route.broker).await?;
     let started = Instant::now();
     let mut seen = vec![false; args.count as usize];
     let mut offsets = vec![0i64; route.read_queues as usize];
+    // The opaque of each queue's pull in flight.
+    let mut in_flight: Vec<Option<i32>> = vec![None; offsets.len()];
     let (mut pulled, mut idle_since) = (0u64, None::<Instant>);
     while pulled < args.count {
-        let mut found = false;
-        for (queue_id, offset) in (0..).zip(offsets.iter_mut()) {
-            let request = RemotingCommand::request(RequestCode::PullMessage, 0).with_header(
-                &PullMessageRequestHeader {
-                    consumer_group: "wire-examples".into(),
-                    topic: args.topic.as_str().into(),
-                    queue_id,
-                    queue_offset: *offset,
-                    max_msg_nums: args.batch,
-                    sys_flag: 4, // the subscription is in the request
-                    commit_offset: 0,
-                    suspend_timeout_millis: 0,
-                    sub_version: 0,
-                    subscription: Some("*".into()),
-                    expression_type: Some("TAG".into()),
-                    ..Default::default()
-                },
-            );
-            let frame = broker.call(request, SerializeType::Json).await?;
-            let response = decode(&frame)?;
-            match response.response_code() {
-                ResponseCode::Success => {}
-                ResponseCode::PullNotFound
-                | ResponseCode::PullRetryImmediately
-                | ResponseCode::PullOffsetMoved => continue,
-                code => {
-                    return Err(Error::Refused {
-                        request: format!("PULL_MESSAGE of queue {queue_id} at {offset}"),
-                        code,
-                        remark: response.remark().map(str::to_owned),
-                    });
+        if in_flight.iter().all(Option::is_none) {
+            if let Some(idle) = idle_since {
+                if idle.elapsed() > SETTLE {
+                    return Err(Error::Unexpected(format!(
+                        "{pulled} of {} messages after {SETTLE:?} without new ones",
+                        args.count
+                    )));
                 }
+                tokio::time::sleep(Duration::from_millis(10)).await;
             }
-            let header: PullMessageResponseHeader = response.custom_header()?;
-            for record in decode_messages(response.body()) {
-                let message: MessageExt<'_> = record?;
-                let i = message
-                    .body
-                    .first_chunk::<8>()
-                    .map(|index| u64::from_be_bytes(*index))
-                    .filter(|&i| payload::matches(i, message.body))
-                    .ok_or_else(|| Error::Unexpected("a message `send` did not send".into()))?;
-                let slot = seen
-                    .get_mut(i as usize)
-                    .ok_or_else(|| Error::Unexpected(format!("message {i}, beyond --count")))?;
-                if std::mem::replace(slot, true) {
-                    return Err(Error::Unexpected(format!("message {i} pulled twice")));
-                }
-                pulled += 1;
+            for (queue_id, (offset, slot)) in (0..).zip(offsets.iter().zip(&mut in_flight)) {
+                let opaque = broker.opaque();
+                broker
+                    .feed(
+                        &pull_request(args, queue_id, *offset, opaque),
+                        SerializeType::Json,
+                    )
+                    .await?;
+                *slot = Some(opaque);
             }
-            *offset = header.next_begin_offset;
-            found = true;
+            broker.flush().await?;
         }
-        if found {
-            idle_since = None;
-        } else if idle_since.get_or_insert_with(Instant::now).elapsed() > SETTLE {
-            return Err(Error::Unexpected(format!(
-                "{pulled} of {} messages after {SETTLE:?} without new ones",
-                args.count
-            )));
-        } else {
-            tokio::time::sleep(Duration::from_millis(10)).await;
+        let frame = broker.recv().await?;
+        let response = decode(&frame)?;
+        let queue = in_flight
+            .iter()
+            .position(|&opaque| opaque == Some(response.opaque()))
+            .ok_or_else(|| Error::Unexpected(format!("a response to nothing: {response:?}")))?;
+        in_flight[queue] = None;
+        match response.response_code() {
+            ResponseCode::Success => idle_since = None,
+            ResponseCode::PullNotFound
+            | ResponseCode::PullRetryImmediately
+            | ResponseCode::PullOffsetMoved => {
+                idle_since.get_or_insert_with(Instant::now);
+                continue;
+            }
+            code => {
+                return Err(Error::Refused {
+                    request: format!("PULL_MESSAGE of queue {queue} at {}", offsets[queue]),
+                    code,
+                    remark: response.remark().map(str::to_owned),
+                });
+            }
+        }
+        let header: PullMessageResponseHeader = response.custom_header()?;
+        for record in decode_messages(response.body()) {
+            let message: MessageExt<'_> = record?;
+            let i = message
+                .body
+                .first_chunk::<8>()
+                .map(|index| u64::from_be_bytes(*index))
+                .filter(|&i| payload::matches(i, message.body))
+                .ok_or_else(|| Error::Unexpected("a message `send` did not send".into()))?;
+            let slot = seen
+                .get_mut(i as usize)
+                .ok_or_else(|| Error::Unexpected(format!("message {i}, beyond --count")))?;
+            if std::mem::replace(slot, true) {
+                return Err(Error::Unexpected(format!("message {i} pulled twice")));
+            }
+            pulled += 1;
+        }
+        offsets[queue] = header.next_begin_offset;
+        if pulled < args.count {
+            let opaque = broker.opaque();
+            let request = pull_request(args, queue as i32, offsets[queue], opaque);
+            broker.feed(&request, SerializeType::Json).await?;
+            broker.flush().await?;
+            in_flight[queue] = Some(opaque);
         }
     }
     Ok(report(
