@@ -108,8 +108,8 @@ async fn send(
     Ok(report("sent", args.count, elapsed))
 }
 
-/// Pulls every read queue from offset 0, round robin, until `count` messages came back, each
-/// a message `send` sent, none twice.
+/// Pulls every read queue from offset 0 until `count` messages came back, each a message
+/// `send` sent, none twice.
 async fn pull(
     runtime: &Arc<ClientRuntime>,
     namesrv: &str,
@@ -125,42 +125,58 @@ async fn pull(
     let started = Instant::now();
     let mut seen = vec![false; args.count as usize];
     let mut offsets = vec![0i64; queues.len()];
+    // One pull per queue in flight, as `rocketmq-client pull`: a queue that returned messages
+    // is asked again at once; one that had none waits until every queue has answered, and all
+    // are asked again after a pause.
+    let pull_queue = |queue: usize, offset: i64| {
+        let consumer = &consumer;
+        let message_queue = &queues[queue];
+        async move {
+            let result = consumer.pull(message_queue, "*", offset, args.batch).await;
+            (queue, result)
+        }
+    };
+    let mut in_flight = FuturesUnordered::new();
     let (mut pulled, mut idle_since) = (0u64, None::<Instant>);
     while pulled < args.count {
-        let mut found = false;
-        for (queue, offset) in queues.iter().zip(offsets.iter_mut()) {
-            let result = consumer.pull(queue, "*", *offset, args.batch).await?;
-            if *result.pull_status() != PullStatus::Found {
-                continue;
-            }
-            for message in result.msg_found_list().unwrap_or_default() {
-                let body = message.body().unwrap_or_default();
-                let i = body
-                    .first_chunk::<8>()
-                    .map(|index| u64::from_be_bytes(*index))
-                    .filter(|&i| payload::matches(i, &body))
-                    .ok_or("a message `send` did not send")?;
-                let slot = seen
-                    .get_mut(i as usize)
-                    .ok_or_else(|| format!("message {i}, beyond --count"))?;
-                if std::mem::replace(slot, true) {
-                    return Err(format!("message {i} pulled twice").into());
+        if in_flight.is_empty() {
+            if let Some(idle) = idle_since {
+                if idle.elapsed() > SETTLE {
+                    return Err(format!(
+                        "{pulled} of {} messages after {SETTLE:?} without new ones",
+                        args.count
+                    )
+                    .into());
                 }
-                pulled += 1;
+                tokio::time::sleep(Duration::from_millis(10)).await;
             }
-            *offset = result.next_begin_offset() as i64;
-            found = true;
+            in_flight.extend(offsets.iter().enumerate().map(|(q, &o)| pull_queue(q, o)));
         }
-        if found {
-            idle_since = None;
-        } else if idle_since.get_or_insert_with(Instant::now).elapsed() > SETTLE {
-            return Err(format!(
-                "{pulled} of {} messages after {SETTLE:?} without new ones",
-                args.count
-            )
-            .into());
-        } else {
-            tokio::time::sleep(Duration::from_millis(10)).await;
+        let (queue, result) = in_flight.next().await.expect("a pull is in flight");
+        let result = result?;
+        if *result.pull_status() != PullStatus::Found {
+            idle_since.get_or_insert_with(Instant::now);
+            continue;
+        }
+        idle_since = None;
+        for message in result.msg_found_list().unwrap_or_default() {
+            let body = message.body().unwrap_or_default();
+            let i = body
+                .first_chunk::<8>()
+                .map(|index| u64::from_be_bytes(*index))
+                .filter(|&i| payload::matches(i, &body))
+                .ok_or("a message `send` did not send")?;
+            let slot = seen
+                .get_mut(i as usize)
+                .ok_or_else(|| format!("message {i}, beyond --count"))?;
+            if std::mem::replace(slot, true) {
+                return Err(format!("message {i} pulled twice").into());
+            }
+            pulled += 1;
+        }
+        offsets[queue] = result.next_begin_offset() as i64;
+        if pulled < args.count {
+            in_flight.push(pull_queue(queue, offsets[queue]));
         }
     }
     let elapsed = started.elapsed().as_secs_f64();
