@@ -9,8 +9,8 @@ use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_util::codec::Framed;
 use wire_protocols::rocketmq::{
-    self, GetRouteInfoRequestHeader, RemotingCodec, RemotingCommand, RequestCode, ResponseCode,
-    SerializeType,
+    self, GetRouteInfoRequestHeader, PullMessageRequestHeader, RemotingCodec, RemotingCommand,
+    RequestCode, ResponseCode, SerializeType,
 };
 
 /// How long any single response may take.
@@ -228,4 +228,38 @@ pub async fn brokers(namesrv: &mut Client) -> Result<Vec<String>> {
         .flat_map(|table| table.values())
         .filter_map(|b| b["brokerAddrs"]["0"].as_str().map(str::to_owned))
         .collect())
+}
+
+/// PULL_MESSAGE, as request `opaque` of consumer group `group`: up to `max` messages of every
+/// tag from `topic`'s queue `queue_id`, starting at `offset`; nothing is committed and the
+/// broker does not hold the request when the queue is empty.
+///
+/// ```
+/// let request = wire_examples::rocketmq::pull_request("group", "demo", 2, 100, 32, 7);
+/// assert_eq!(request.opaque(), 7);
+/// ```
+pub fn pull_request<'a>(
+    group: &'a str,
+    topic: &'a str,
+    queue_id: i32,
+    offset: i64,
+    max: i32,
+    opaque: i32,
+) -> RemotingCommand<'a> {
+    RemotingCommand::request(RequestCode::PullMessage, opaque).with_header(
+        &PullMessageRequestHeader {
+            consumer_group: group.into(),
+            topic: topic.into(),
+            queue_id,
+            queue_offset: offset,
+            max_msg_nums: max,
+            sys_flag: 4, // the subscription is in the request
+            commit_offset: 0,
+            suspend_timeout_millis: 0,
+            sub_version: 0,
+            subscription: Some("*".into()),
+            expression_type: Some("TAG".into()),
+            ..Default::default()
+        },
+    )
 }

@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 use wire_protocols::rocketmq::{
     CreateTopicRequestHeader, GetKvConfigRequestHeader, GetKvConfigResponseHeader,
     GetMaxOffsetRequestHeader, GetMaxOffsetResponseHeader, GetRouteInfoRequestHeader, InFlight,
-    LanguageCode, MessageExt, PropertiesBuf, PullMessageRequestHeader, PullMessageResponseHeader,
-    PutKvConfigRequestHeader, RemotingCommand, RequestCode, ResponseCode, SendMessageRequestHeader,
+    LanguageCode, MessageExt, PropertiesBuf, PullMessageResponseHeader, PutKvConfigRequestHeader,
+    RemotingCommand, RequestCode, ResponseCode, SendMessageRequestHeader,
     SendMessageRequestHeaderV2, SendMessageResponseHeader, SerializeType, decode_messages,
 };
 
@@ -47,7 +47,7 @@ fn unique(tag: &str) -> String {
     format!("wire-{tag}-{}-{nanos}", std::process::id())
 }
 
-use wire_examples::rocketmq::Client;
+use wire_examples::rocketmq::{Client, pull_request};
 
 /// Decodes a frame from a server, or fails the test showing its first bytes.
 fn decode(frame: &Bytes) -> RemotingCommand<'_> {
@@ -314,22 +314,7 @@ async fn pull_all(
     for (queue_id, &max) in (0..QUEUES).zip(max_offsets) {
         let mut offset = 0i64;
         while offset < max {
-            let request = RemotingCommand::request(RequestCode::PullMessage, 0).with_header(
-                &PullMessageRequestHeader {
-                    consumer_group: "wire-consumers".into(),
-                    topic: topic.into(),
-                    queue_id,
-                    queue_offset: offset,
-                    max_msg_nums: 32,
-                    sys_flag: 4, // the subscription is in the request
-                    commit_offset: 0,
-                    suspend_timeout_millis: 0,
-                    sub_version: 0,
-                    subscription: Some("*".into()),
-                    expression_type: Some("TAG".into()),
-                    ..Default::default()
-                },
-            );
+            let request = pull_request("wire-consumers", topic, queue_id, offset, 32, 0);
             let frame = broker
                 .call(request, serialize_type)
                 .await

@@ -16,11 +16,10 @@ use wire_examples::cli::{
     report,
 };
 use wire_examples::payload;
-use wire_examples::rocketmq::{self, Client, Error, Result, Route, decode};
+use wire_examples::rocketmq::{self, Client, Error, Result, Route, decode, pull_request};
 use wire_protocols::rocketmq::{
-    CreateTopicRequestHeader, InFlight, MessageExt, PullMessageRequestHeader,
-    PullMessageResponseHeader, RemotingCommand, RequestCode, ResponseCode,
-    SendMessageRequestHeaderV2, SerializeType, decode_messages,
+    CreateTopicRequestHeader, InFlight, MessageExt, PullMessageResponseHeader, RemotingCommand,
+    RequestCode, ResponseCode, SendMessageRequestHeaderV2, SerializeType, decode_messages,
 };
 
 /// How long a route, or a message sent, may take to appear.
@@ -138,31 +137,6 @@ async fn send(namesrv: &str, args: &RocketMqSendArgs) -> Result<String> {
     Ok(report("sent", args.count, started.elapsed().as_secs_f64()))
 }
 
-/// PULL_MESSAGE for `count` messages of `queue_id` from `offset`, as request `opaque`.
-fn pull_request(
-    args: &RocketMqPullArgs,
-    queue_id: i32,
-    offset: i64,
-    opaque: i32,
-) -> RemotingCommand<'_> {
-    RemotingCommand::request(RequestCode::PullMessage, opaque).with_header(
-        &PullMessageRequestHeader {
-            consumer_group: "wire-examples".into(),
-            topic: args.topic.as_str().into(),
-            queue_id,
-            queue_offset: offset,
-            max_msg_nums: args.batch,
-            sys_flag: 4, // the subscription is in the request
-            commit_offset: 0,
-            suspend_timeout_millis: 0,
-            sub_version: 0,
-            subscription: Some("*".into()),
-            expression_type: Some("TAG".into()),
-            ..Default::default()
-        },
-    )
-}
-
 /// Pulls every read queue from offset 0 until `count` messages came back, each a message
 /// `send` sent, none twice. One pull per queue is in flight: a queue that returned messages is
 /// asked again at once; one that had none waits until every queue has answered, and all are
@@ -191,7 +165,14 @@ async fn pull(namesrv: &str, args: &RocketMqPullArgs) -> Result<String> {
                 let opaque = broker.opaque();
                 broker
                     .feed(
-                        &pull_request(args, queue_id, *offset, opaque),
+                        &pull_request(
+                            "wire-examples",
+                            &args.topic,
+                            queue_id,
+                            *offset,
+                            args.batch,
+                            opaque,
+                        ),
                         SerializeType::Json,
                     )
                     .await?;
@@ -242,7 +223,14 @@ async fn pull(namesrv: &str, args: &RocketMqPullArgs) -> Result<String> {
         offsets[queue] = header.next_begin_offset;
         if pulled < args.count {
             let opaque = broker.opaque();
-            let request = pull_request(args, queue as i32, offsets[queue], opaque);
+            let request = pull_request(
+                "wire-examples",
+                &args.topic,
+                queue as i32,
+                offsets[queue],
+                args.batch,
+                opaque,
+            );
             broker.feed(&request, SerializeType::Json).await?;
             broker.flush().await?;
             in_flight[queue] = Some(opaque);
