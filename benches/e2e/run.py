@@ -94,6 +94,19 @@ def stop_brokers():
                    check=False, capture_output=True)
 
 
+def against_broker(name, script, variable, default_addr, case):
+    """Runs `case(addr)` against the broker a script starts (see `broker`), stopping the
+    brokers afterwards if this run started it; the results as {(label, ""): phases}."""
+    addr, started = broker(script, variable, default_addr)
+    say(f"{name} at {addr}")
+    try:
+        runs = case(addr)
+    finally:
+        if started:
+            stop_brokers()
+    return {(label, ""): phases for label, phases in runs.items()}
+
+
 def spawn(binary, args):
     """Starts a client; its stderr goes to a file (rocketmq-client-rust logs a lot there, and a
     full pipe would stop it)."""
@@ -273,14 +286,9 @@ def main():
           "every client on tokio's current-thread runtime, the broker on the same machine; "
           f"medians of {args.runs} runs.\n")
     if args.case in ("all", "stream"):
-        addr, started = broker("rabbitmq.sh", "RABBITMQ_STREAM_ADDR", "127.0.0.1:5552")
-        say(f"RabbitMQ at {addr}")
-        try:
-            runs = stream_case(addr, args.stream_count, 400, args.runs)
-        finally:
-            if started:
-                stop_brokers()
-        results = {(label, ""): phases for label, phases in runs.items()}
+        results = against_broker(
+            "RabbitMQ", "rabbitmq.sh", "RABBITMQ_STREAM_ADDR", "127.0.0.1:5552",
+            lambda addr: stream_case(addr, args.stream_count, 400, args.runs))
         print(table(f"RabbitMQ Stream, {args.stream_count:,} x 400 B", results) + "\n")
     if args.case in ("all", "mqtt"):
         addr, process = mosquitto()
@@ -296,14 +304,9 @@ def main():
                  f"QoS 1 x {args.mqtt_qos1_count:,}")
         print(table(title, results, consume="receive") + "\n")
     if args.case in ("all", "rocketmq"):
-        namesrv, started = broker("rocketmq.sh", "ROCKETMQ_NAMESRV_ADDR", "127.0.0.1:19876")
-        say(f"RocketMQ name server at {namesrv}")
-        try:
-            runs = rocketmq_case(namesrv, args.rocketmq_count, 256, args.runs)
-        finally:
-            if started:
-                stop_brokers()
-        results = {(label, ""): phases for label, phases in runs.items()}
+        results = against_broker(
+            "RocketMQ name server", "rocketmq.sh", "ROCKETMQ_NAMESRV_ADDR", "127.0.0.1:19876",
+            lambda addr: rocketmq_case(addr, args.rocketmq_count, 256, args.runs))
         title = f"RocketMQ, {args.rocketmq_count:,} x 256 B"
         print(table(title, results, consume="pull") + "\n")
 
