@@ -44,6 +44,7 @@ pub trait HeaderValue<'a>: Sized {
 }
 
 impl<'a> HeaderValue<'a> for Cow<'a, str> {
+    #[inline(always)]
     fn parse(text: Cow<'a, str>) -> Result<Self, &'static str> {
         Ok(text)
     }
@@ -56,6 +57,7 @@ impl<'a> HeaderValue<'a> for Cow<'a, str> {
 macro_rules! number_values {
     ($($ty:ty),*) => {$(
         impl<'a> HeaderValue<'a> for $ty {
+            #[inline(always)]
             fn parse(text: Cow<'a, str>) -> Result<Self, &'static str> {
                 text.parse().map_err(|_| concat!("not an ", stringify!($ty)))
             }
@@ -70,10 +72,12 @@ macro_rules! number_values {
 number_values!(i32, i64);
 
 impl<'a> HeaderValue<'a> for bool {
+    #[inline(always)]
     fn parse(text: Cow<'a, str>) -> Result<Self, &'static str> {
-        match &*text {
-            "true" => Ok(true),
-            "false" => Ok(false),
+        // As byte patterns: compared as a string, "false" became a call to `bcmp`.
+        match text.as_bytes() {
+            b"true" => Ok(true),
+            b"false" => Ok(false),
             _ => Err("not a boolean (true or false)"),
         }
     }
@@ -134,27 +138,46 @@ macro_rules! custom_header {
         }
 
         impl<'a> $crate::rocketmq::CustomHeader<'a> for $name $(<$lt>)? {
+            #[inline]
             fn from_ext_fields(
                 ext: &'a $crate::rocketmq::ExtFields<'_>,
             ) -> ::core::result::Result<Self, $crate::__wire::DecodeError> {
-                $(let mut $field: ::core::option::Option<$ty> = ::core::option::Option::None;)*
-                ext.try_for_each(|key, value| {
-                    match key {
-                        $($key => {
-                            $field = ::core::option::Option::Some(
-                                <$ty as $crate::rocketmq::HeaderValue<'a>>::parse(value).map_err(
-                                    |why| $crate::rocketmq::__bad_value(
-                                        stringify!($name), stringify!($field), why,
-                                    ),
-                                )?,
-                            );
-                        })*
-                        _ => {}
+                // Each field as it is found; a key seen again replaces the value.
+                #[allow(non_camel_case_types)]
+                struct __Found<'a> {
+                    $($field: ::core::option::Option<$ty>,)*
+                    __lifetime: ::core::marker::PhantomData<&'a ()>,
+                }
+                impl<'a> $crate::rocketmq::ExtVisitor<'a> for __Found<'a> {
+                    type Error = $crate::__wire::DecodeError;
+
+                    #[inline(always)]
+                    fn entry(
+                        &mut self,
+                        key: &str,
+                        value: ::std::borrow::Cow<'a, str>,
+                    ) -> ::core::result::Result<(), $crate::__wire::DecodeError> {
+                        match key {
+                            $($key => {
+                                self.$field = ::core::option::Option::Some(
+                                    <$ty as $crate::rocketmq::HeaderValue<'a>>::parse(value)
+                                        .map_err(|why| $crate::rocketmq::__bad_value(
+                                            stringify!($name), stringify!($field), why,
+                                        ))?,
+                                );
+                            })*
+                            _ => {}
+                        }
+                        ::core::result::Result::Ok(())
                     }
-                    ::core::result::Result::Ok(())
-                })?;
+                }
+                let mut found = __Found {
+                    $($field: ::core::option::Option::None,)*
+                    __lifetime: ::core::marker::PhantomData,
+                };
+                ext.visit(&mut found)?;
                 ::core::result::Result::Ok($name {
-                    $($field: $crate::custom_header!(@take $presence $field, $name),)*
+                    $($field: $crate::custom_header!(@take $presence found.$field, $name, $field),)*
                 })
             }
 
@@ -167,8 +190,8 @@ macro_rules! custom_header {
     };
     (@ty required $ty:ty) => { $ty };
     (@ty optional $ty:ty) => { ::core::option::Option<$ty> };
-    (@take required $field:ident, $name:ident) => {
-        match $field {
+    (@take required $value:expr, $name:ident, $field:ident) => {
+        match $value {
             ::core::option::Option::Some(value) => value,
             ::core::option::Option::None => {
                 return ::core::result::Result::Err($crate::rocketmq::__missing(
@@ -178,7 +201,7 @@ macro_rules! custom_header {
             }
         }
     };
-    (@take optional $field:ident, $name:ident) => { $field };
+    (@take optional $value:expr, $name:ident, $field:ident) => { $value };
     (@put required $ext:ident, $value:expr, $key:literal, $ty:ty) => {
         $ext.push($key, <$ty as $crate::rocketmq::HeaderValue<'a>>::render(&$value));
     };

@@ -51,7 +51,7 @@ pub use batch::{BatchMessage, BatchMessages, decode_batch, encode_batch};
 pub use binary::BinaryHeader;
 pub use codes::{FLAG_ONEWAY, FLAG_RESPONSE, Flags, LanguageCode, RequestCode, ResponseCode};
 pub use command::{DEFAULT_VERSION, RemotingCommand};
-pub use ext::{ExtEntry, ExtFields, Iter as ExtFieldsIter};
+pub use ext::{ExtEntry, ExtFields, ExtVisitor, Iter as ExtFieldsIter};
 pub use frame::{Header, HeaderWord, SerializeType, WireHeader};
 pub use framing::{DEFAULT_MAX_FRAME, FrameSplitter, InFlight, RemotingFrames, frame_len};
 pub use headers::{
