@@ -103,12 +103,16 @@ impl<'a> RawStr<'a> {
 }
 
 /// Decodes the escapes of validated string text.
+///
+/// Byte by byte between escapes: `str::find` per escape cost a call and a searcher's set-up
+/// each, half the time of a header whose properties (`KEYS\u0001k1\u0002...`) have six.
 fn unescape(raw: &str) -> String {
-    let mut out = String::with_capacity(raw.len());
-    let mut rest = raw;
-    while let Some(at) = rest.find('\\') {
-        out.push_str(&rest[..at]);
-        let b = rest.as_bytes();
+    let b = raw.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut at = 0;
+    while let Some(skip) = b[at..].iter().position(|&c| c == b'\\') {
+        out.extend_from_slice(&b[at..at + skip]);
+        at += skip;
         let (c, used) = match b[at + 1] {
             b'b' => ('\u{8}', 2),
             b'f' => ('\u{c}', 2),
@@ -127,11 +131,16 @@ fn unescape(raw: &str) -> String {
             }
             other => (char::from(other), 2),
         };
-        out.push(c);
-        rest = &rest[at + used..];
+        if c.is_ascii() {
+            out.push(c as u8);
+        } else {
+            out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+        }
+        at += used;
     }
-    out.push_str(rest);
-    out
+    out.extend_from_slice(&b[at..]);
+    // Validated text with its escapes replaced by whole characters: UTF-8.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 fn hex4(digits: &[u8]) -> Option<u16> {
@@ -476,11 +485,45 @@ impl<'a> Cursor<'a> {
 
 /// Iterator over the pairs of an object that [`Cursor::string_object`] validated: strings
 /// are found again without checking anything but where they end.
+///
+/// In a validated object of string values, every quote that is not escaped opens or closes a
+/// string, keys and values in turn, and nothing between two strings (whitespace, `:`, `,`) is
+/// a quote or a backslash. So the walk needs only where the quotes and backslashes are: it
+/// takes them from a bit mask of the next 16 bytes, lowest bit first, and so steps from one
+/// to the next without looking at the bytes between (about 2.5x faster than scanning each
+/// string for its end, `benches/rocketmq.rs` `rocketmq_send_v2_json_typed`).
 #[derive(Clone)]
 pub(crate) struct Pairs<'a> {
     text: &'a str,
-    at: usize,
+    /// Where the bytes of `mask` start.
+    block: usize,
+    /// Bit `i` set: byte `block + i` is a quote or a backslash not yet stepped over.
+    mask: u32,
     done: bool,
+}
+
+/// Bit `i` set where `bytes[i]` is a quote or a backslash, for up to 16 bytes.
+#[inline(always)]
+fn quotes_and_backslashes(bytes: &[u8]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(chunk) = bytes.first_chunk::<16>() {
+        use core::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
+            _mm_set1_epi8,
+        };
+        // SAFETY: SSE2 is part of x86_64; the unaligned load reads the 16 bytes of `chunk`.
+        return unsafe {
+            let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+            let quote = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8));
+            let backslash = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8));
+            _mm_movemask_epi8(_mm_or_si128(quote, backslash)) as u32
+        };
+    }
+    let mut mask = 0;
+    for (i, &c) in bytes.iter().take(16).enumerate() {
+        mask |= u32::from(c == b'"' || c == b'\\') << i;
+    }
+    mask
 }
 
 impl<'a> Pairs<'a> {
@@ -490,40 +533,51 @@ impl<'a> Pairs<'a> {
         let first = b.iter().skip(1).position(|c| !c.is_ascii_whitespace());
         Pairs {
             text: object,
-            at: 1,
+            block: 0,
+            mask: quotes_and_backslashes(b),
             done: first.is_none_or(|i| b[1 + i] == b'}'),
         }
     }
-}
 
-/// The next string of validated text from `at` (whitespace and one separator may come
-/// first), and where it ends.
-#[inline(always)]
-fn next_validated_string<'a>(text: &'a str, at: &mut usize) -> Option<RawStr<'a>> {
-    let b = text.as_bytes();
-    let mut i = *at;
-    while *b.get(i)? != b'"' {
-        i += 1;
+    /// The next quote or backslash, stepped over.
+    #[inline(always)]
+    fn next_special(&mut self) -> Option<usize> {
+        while self.mask == 0 {
+            self.block += 16;
+            let rest = self
+                .text
+                .as_bytes()
+                .get(self.block..)
+                .filter(|r| !r.is_empty())?;
+            self.mask = quotes_and_backslashes(rest);
+        }
+        let at = self.block + self.mask.trailing_zeros() as usize;
+        self.mask &= self.mask - 1;
+        Some(at)
     }
-    i += 1;
-    let start = i;
-    let mut escaped = false;
-    loop {
-        i = skip_plain(b, i);
-        match *b.get(i)? {
-            b'"' => break,
-            // Any escape: its second byte is not a quote that ends the string.
-            b'\\' => {
-                escaped = true;
-                i += 2;
+
+    /// The next string: from its opening quote (the next special byte) to its closing one.
+    #[inline(always)]
+    fn next_string(&mut self) -> Option<RawStr<'a>> {
+        let open = self.next_special()?;
+        let mut escaped = false;
+        loop {
+            let at = self.next_special()?;
+            let b = self.text.as_bytes();
+            if b[at] == b'"' {
+                // SAFETY: validated UTF-8 text, cut just inside two ASCII quotes (character
+                // boundaries).
+                let raw = unsafe { self.text.get_unchecked(open + 1..at) };
+                return Some(RawStr { raw, escaped });
             }
-            _ => i += 1,
+            // A backslash: the byte it escapes is part of the string, even a quote or a
+            // backslash, whose bit is then the next one.
+            escaped = true;
+            if matches!(b.get(at + 1), Some(b'"' | b'\\')) {
+                self.next_special()?;
+            }
         }
     }
-    // SAFETY: validated UTF-8 text, cut at ASCII quotes (character boundaries).
-    let raw = unsafe { text.get_unchecked(start..i) };
-    *at = i + 1;
-    Some(RawStr { raw, escaped })
 }
 
 impl<'a> Iterator for Pairs<'a> {
@@ -534,18 +588,31 @@ impl<'a> Iterator for Pairs<'a> {
         if self.done {
             return None;
         }
-        let mut at = self.at;
-        let key = next_validated_string(self.text, &mut at);
-        // The value's string comes after `:` (skipped as whitespace is).
-        let value = next_validated_string(self.text, &mut at);
-        // Then `,` and another pair, or `}`.
+        let pair = self.next_string().zip(self.next_string());
+        // Then `,` and another pair, or `}`: the object's last pair is followed by no quote.
+        self.done = pair.is_none() || !self.more_after(pair.map_or(0, |(_, v)| v.end(self.text)));
+        pair
+    }
+}
+
+impl<'a> Pairs<'a> {
+    /// True when a `,` follows the value that ended at `end` (whitespace skipped).
+    #[inline(always)]
+    fn more_after(&self, end: usize) -> bool {
         let b = self.text.as_bytes();
+        let mut at = end + 1;
         while b.get(at).is_some_and(u8::is_ascii_whitespace) {
             at += 1;
         }
-        self.done = key.is_none() || value.is_none() || b.get(at) != Some(&b',');
-        self.at = at + 1;
-        Some((key?, value?))
+        b.get(at) == Some(&b',')
+    }
+}
+
+impl RawStr<'_> {
+    /// Offset of the closing quote in `text`, which `self.raw` is a slice of.
+    #[inline(always)]
+    fn end(self, text: &str) -> usize {
+        self.raw.as_ptr() as usize - text.as_ptr() as usize + self.raw.len()
     }
 }
 
@@ -643,4 +710,54 @@ pub(crate) fn write_int<B: BufMut + ?Sized>(buf: &mut B, n: i64) {
         buf.put_u8(b'-');
     }
     buf.put_slice(&digits[at..]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Cursor, Pairs};
+
+    type Entries = Vec<(String, String)>;
+
+    /// Pairs of a validated object, decoded, as serde_json reads them.
+    fn both(object: &str) -> (Entries, Entries) {
+        let text = Cursor::new(object.as_bytes(), 0)
+            .unwrap()
+            .string_object()
+            .unwrap();
+        let ours = Pairs::new(text)
+            .map(|(k, v)| (k.value().into_owned(), v.value().into_owned()))
+            .collect();
+        let theirs: Entries =
+            serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(object)
+                .unwrap()
+                .into_iter()
+                .map(|(k, v)| (k, v.as_str().unwrap().to_owned()))
+                .collect();
+        (ours, theirs)
+    }
+
+    #[test]
+    fn pairs_find_every_string_whatever_the_block_boundaries() {
+        // Every escape that hides a quote or a backslash, at every offset from the start of a
+        // 16-byte block, with whitespace between the strings.
+        for pad in 0..40 {
+            let x = "x".repeat(pad);
+            let object = format!(
+                r#"{{ "{x}\"k" : "v\\{x}", "{x}" :"\u0001\"\\\"","a\/b":"{x}\n\t\\\\" ,"😀{x}":"\ud83d\ude00"}}"#
+            );
+            let (mut ours, mut theirs) = both(&object);
+            // serde_json's map sorts its keys, unless a crate of the build asks it to keep
+            // their order (`preserve_order`): compare as sets.
+            ours.sort();
+            theirs.sort();
+            assert_eq!(ours, theirs, "{object}");
+        }
+    }
+
+    #[test]
+    fn pairs_of_empty_objects_and_strings() {
+        assert_eq!(both("{}").0, []);
+        assert_eq!(both(" { } ").0, []);
+        assert_eq!(both(r#"{"":""}"#).0, [(String::new(), String::new())]);
+    }
 }
