@@ -282,6 +282,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// Validates one escape sequence at the cursor (a backslash) and steps over it.
+    #[inline]
     fn escape(&mut self) -> Result<(), DecodeError> {
         let b = self.bytes();
         match b.get(self.at + 1) {
@@ -312,6 +313,7 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    #[inline]
     fn hex_unit(&self, at: usize) -> Result<u16, DecodeError> {
         self.bytes()
             .get(at..at + 4)
@@ -320,6 +322,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// Reads an integer (after whitespace): no fraction, no exponent, within `i64`.
+    #[inline]
     pub fn integer(&mut self) -> Result<i64, DecodeError> {
         self.peek()?;
         let b = self.bytes();
@@ -352,6 +355,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// Reads an integer that must fit `i32`.
+    #[inline]
     pub fn int32(&mut self) -> Result<i32, DecodeError> {
         let at = self.at;
         let value = self.integer()?;
