@@ -945,3 +945,59 @@ fn hostile_lengths_are_errors_not_allocations() {
     );
     assert!(stream::frame_len(&[0xff, 0xff, 0xff, 0xff], 1 << 20).is_err());
 }
+
+#[test]
+fn records_of_mixed_entries_come_in_order_then_the_error() {
+    // Simple entries (read by the iterator's inline path) around a sub-batch (its general
+    // path), then an entry whose size runs past the data: every record in order, then one
+    // error, then nothing.
+    let mut data = Vec::new();
+    wire_runtime::WireEncode::encode(&Entry::simple(b"one"), &mut data).unwrap();
+    let mut batch = Vec::new();
+    let n = write_records([&b"two"[..], b"three"], &mut batch);
+    let sub = Entry::SubBatch(SubBatch::uncompressed(n, &batch));
+    wire_runtime::WireEncode::encode(&sub, &mut data).unwrap();
+    wire_runtime::WireEncode::encode(&Entry::simple(b""), &mut data).unwrap();
+    wire_runtime::WireEncode::encode(&Entry::simple(b"four"), &mut data).unwrap();
+    let whole = data.len();
+    data.extend_from_slice(&[0, 0, 0, 9, b'x']);
+    let bytes = deliver(10, 5, 6, &data);
+    let Command::Deliver(d) = stream::decode(&bytes).unwrap() else {
+        panic!()
+    };
+    let mut records = d.chunk.records();
+    let seen: Vec<(u64, &[u8])> = records
+        .by_ref()
+        .take(5)
+        .map(|r| r.map(|r| (r.offset, r.data)).unwrap())
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (10, &b"one"[..]),
+            (11, b"two"),
+            (12, b"three"),
+            (13, b""),
+            (14, b"four")
+        ]
+    );
+    let err = records.next().unwrap().unwrap_err();
+    assert!(!err.is_incomplete(), "{err}");
+    assert!(err.to_string().contains("data"), "{err}");
+    assert!(records.next().is_none());
+    // Without the bad entry, and with num_records one short: the sixth record is an error.
+    let bytes = deliver(10, 4, 4, &data[..whole]);
+    let Command::Deliver(d) = stream::decode(&bytes).unwrap() else {
+        panic!()
+    };
+    let results: Vec<_> = d.chunk.records().collect();
+    assert_eq!(results.len(), 5);
+    assert!(results[..4].iter().all(Result::is_ok));
+    assert!(
+        results[4]
+            .as_ref()
+            .unwrap_err()
+            .to_string()
+            .contains("num_records")
+    );
+}

@@ -293,8 +293,38 @@ fn count_error(why: &'static str) -> DecodeError {
 impl<'a> Iterator for Records<'a> {
     type Item = Result<Record<'a>, DecodeError>;
 
-    #[inline]
+    /// The usual entry inline, the rest out of line: a simple entry (top bit 0) that lies in
+    /// the data section, with no sub-batch open and records still due, is taken here; a
+    /// sub-batch, the end, a count that disagrees or a short entry take `Records::next_entry`,
+    /// which reads the entry with its derived decoder. Out of line, every record came back
+    /// through memory: 1.5 ns of the 5.1 per record of a 100-record chunk.
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
+        if !self.done
+            && self.batch.is_finished()
+            && self.entries_left != 0
+            && self.records_left != 0
+        {
+            let rest = self.reader.peek_rest();
+            if let Some((size, after)) = rest.split_first_chunk::<4>() {
+                let len = u32::from_be_bytes(*size) as usize;
+                // Top bit 0: a simple entry, its size below 2^31 (`Entry::Simple`).
+                if len >> 31 == 0 && len <= after.len() {
+                    if let Ok(entry) = self.reader.take(4 + len) {
+                        self.entries_left -= 1;
+                        return self.emit(&entry[4..]);
+                    }
+                }
+            }
+        }
+        self.next_entry()
+    }
+}
+
+impl<'a> Records<'a> {
+    /// [`Iterator::next`] for every case: sub-batches, the end of the chunk, errors.
+    #[inline(never)]
+    fn next_entry(&mut self) -> Option<Result<Record<'a>, DecodeError>> {
         if self.done {
             return None;
         }
