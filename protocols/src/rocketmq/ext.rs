@@ -1,6 +1,7 @@
 //! extFields: the string map every header carries, borrowed and iterated on demand.
 
-use super::json::{self, Pairs};
+use super::json;
+use super::json_pairs::Pairs;
 use bytes::BufMut;
 use core::fmt;
 use std::borrow::Cow;

@@ -44,6 +44,7 @@ mod framing;
 mod headers;
 mod json;
 mod json_header;
+mod json_pairs;
 mod message;
 mod properties;
 
