@@ -21,7 +21,6 @@ pub(crate) struct Pairs<'a> {
     block: usize,
     /// Bit `i` set: byte `block + i` is a quote or a backslash not yet stepped over.
     mask: u32,
-    done: bool,
 }
 
 /// Bit `i` set where `bytes[i]` is a quote or a backslash, for up to 16 bytes.
@@ -50,14 +49,10 @@ fn quotes_and_backslashes(bytes: &[u8]) -> u32 {
 
 impl<'a> Pairs<'a> {
     pub fn new(object: &'a str) -> Self {
-        let b = object.as_bytes();
-        // Validated: `{`, whitespace, then `}` or the first key.
-        let first = b.iter().skip(1).position(|c| !c.is_ascii_whitespace());
         Pairs {
             text: object,
             block: 0,
-            mask: quotes_and_backslashes(b),
-            done: first.is_none_or(|i| b[1 + i] == b'}'),
+            mask: quotes_and_backslashes(object.as_bytes()),
         }
     }
 
@@ -105,36 +100,12 @@ impl<'a> Pairs<'a> {
 impl<'a> Iterator for Pairs<'a> {
     type Item = (RawStr<'a>, RawStr<'a>);
 
+    /// A key and its value; `None` after the last pair, which no quote follows (nor any
+    /// quote an empty object).
     #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        let pair = self.next_string().zip(self.next_string());
-        // Then `,` and another pair, or `}`: the object's last pair is followed by no quote.
-        self.done = pair.is_none() || !self.more_after(pair.map_or(0, |(_, v)| v.end(self.text)));
-        pair
-    }
-}
-
-impl<'a> Pairs<'a> {
-    /// True when a `,` follows the value that ended at `end` (whitespace skipped).
-    #[inline(always)]
-    fn more_after(&self, end: usize) -> bool {
-        let b = self.text.as_bytes();
-        let mut at = end + 1;
-        while b.get(at).is_some_and(u8::is_ascii_whitespace) {
-            at += 1;
-        }
-        b.get(at) == Some(&b',')
-    }
-}
-
-impl RawStr<'_> {
-    /// Offset of the closing quote in `text`, which `self.raw` is a slice of.
-    #[inline(always)]
-    fn end(self, text: &str) -> usize {
-        self.raw.as_ptr() as usize - text.as_ptr() as usize + self.raw.len()
+        let key = self.next_string()?;
+        Some((key, self.next_string()?))
     }
 }
 
