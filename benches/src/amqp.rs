@@ -414,3 +414,16 @@ pub mod hand {
         Some(())
     }
 }
+
+/// wire's decode of every record's message, nothing read from it (for the probe: what reading
+/// the message costs is `wire` less this).
+#[inline(never)]
+pub fn wire_decode_only(frame: &[u8]) -> Option<()> {
+    let Command::Deliver(deliver) = stream::decode_unverified(frame).ok()? else {
+        return None;
+    };
+    for record in deliver.chunk.records() {
+        std::hint::black_box(record.ok()?.message().ok()?);
+    }
+    Some(())
+}
