@@ -222,15 +222,24 @@ impl<'a> Message<'a> {
 }
 
 /// Reads the next section's code (after its `0x00` constructor and descriptor).
+#[inline(always)]
 fn section_code(r: &mut Reader<'_>) -> Result<SectionCode, DecodeError> {
+    // The usual descriptor, a smallulong, inline; the rest out of line.
+    match r.peek_rest().first_chunk::<3>() {
+        Some(&[DESCRIBED, 0x53, code @ 0x70..=0x78]) => {
+            r.take_array::<3>()?;
+            Ok(SECTIONS[(code - 0x70) as usize].0)
+        }
+        _ => other_section_code(r),
+    }
+}
+
+/// [`section_code`] for a descriptor other than a smallulong section code, or no section.
+#[inline(never)]
+fn other_section_code(r: &mut Reader<'_>) -> Result<SectionCode, DecodeError> {
     let at = r.offset();
     if r.read::<u8>()? != DESCRIBED {
         return Err(invalid("a message section is not a described value", at));
-    }
-    // The usual descriptor, a smallulong, without the generic path.
-    if let Some(&[0x53, code @ 0x70..=0x78]) = r.peek_rest().first_chunk::<2>() {
-        r.take(2)?;
-        return Ok(SECTIONS[(code - 0x70) as usize].0);
     }
     let descriptor = Descriptor::decode(r)?;
     SectionCode::from_descriptor(descriptor)
