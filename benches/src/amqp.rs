@@ -1,7 +1,8 @@
 //! A Deliver chunk of AMQP 1.0 messages, each read as a consumer reads it: body, message id
 //! and application properties. `wire` decodes every record's message with
-//! `wire_protocols::amqp` (validating all of it); `hand` is a careful hand-written parser of
-//! the same messages with the same checks, in one pass.
+//! `wire_protocols::amqp` (validating all of it), taking the application properties in the
+//! pass that validates them (`Record::message_with`); `hand` is a careful hand-written parser
+//! of the same messages with the same checks, in one pass.
 
 use crate::stream::hand::each_record;
 use wire_protocols::amqp::{Message, MessageId, Value};
@@ -147,10 +148,9 @@ pub fn wire<'a>(frame: &'a [u8], visit: &mut impl Visit<'a>) -> Option<()> {
     };
     for record in deliver.chunk.records() {
         let record = record.ok()?;
-        let message = record.message().ok()?;
-        for (name, value) in message.application_properties() {
-            visit.property(name, prop(value));
-        }
+        let message = record
+            .message_with(|name, value| visit.property(name, prop(value)))
+            .ok()?;
         let id = match message.message_id() {
             Some(MessageId::String(s)) => Some(s),
             _ => None,

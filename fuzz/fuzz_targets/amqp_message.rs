@@ -6,6 +6,9 @@
 //!   fixed point; bytes are compared, so a NaN float is fine).
 //! - Walking every list, map, array and described value of a decoded value ends, without
 //!   error: they were validated when decoded.
+//! - Decoding with the application properties handed over in its pass
+//!   (`Message::decode_with_properties`) takes the same messages and hands over the pairs
+//!   iterating gives.
 //! - An error names an offset inside the input (`check_error`).
 #![no_main]
 
@@ -39,8 +42,13 @@ fn value(data: &[u8]) {
 }
 
 fn message(data: &[u8]) {
+    let mut handed_over = Vec::new();
+    let one_pass = Message::decode_with_properties(data, |k, v| handed_over.push((k, v)));
     match decode::<Message<'_>>(data) {
         Ok(m) => {
+            // The pass that decodes hands over the pairs iterating gives, and the same message.
+            assert_eq!(one_pass, Ok(m));
+            assert!(m.application_properties().eq(handed_over.iter().copied()));
             for (_, v) in m.application_properties() {
                 walk(&v);
             }
@@ -49,7 +57,10 @@ fn message(data: &[u8]) {
             let again = decode::<Message<'_>>(&bytes).expect("its encoding decodes");
             assert_eq!(again.encode_to_vec().unwrap(), bytes);
         }
-        Err(err) => check_error(&err, data.len()),
+        Err(err) => {
+            check_error(&err, data.len());
+            assert!(one_pass.is_err(), "decoding refused what the one pass took");
+        }
     }
 }
 

@@ -526,6 +526,47 @@ fn truncation_at_every_offset_is_incomplete_or_an_error_never_a_panic() {
     );
 }
 
+/// The one-pass decode hands each application property over as it validates it: in order,
+/// the same pairs iterating the decoded message gives, and nothing from a malformed pair.
+#[test]
+fn application_properties_handed_over_in_the_decoding_pass() {
+    let bytes = every_section();
+    let mut seen = Vec::new();
+    let message = Message::decode_with_properties(&bytes, |k, v| seen.push((k, v))).unwrap();
+    assert_eq!(message, decode::<Message<'_>>(&bytes).unwrap());
+    assert_eq!(seen, [("k", Value::String("v")), ("n", Value::Int(7))]);
+    let record = Record {
+        offset: 9,
+        data: &bytes,
+    };
+    let mut names = Vec::new();
+    assert_eq!(record.message_with(|k, _| names.push(k)), Ok(message));
+    assert_eq!(names, ["k", "n"]);
+
+    // A footer that is not a map: the properties came before it and were handed over, then
+    // the message fails as `decode` fails it.
+    let mut bad_footer = bytes[..bytes.len() - 11].to_vec();
+    bad_footer.extend(hex("005378 a10176"));
+    let mut seen = Vec::new();
+    let err = Message::decode_with_properties(&bad_footer, |k, v| seen.push((k, v))).unwrap_err();
+    assert_eq!(err, decode::<Message<'_>>(&bad_footer).unwrap_err());
+    assert!(err.to_string().contains("footer"), "{err}");
+    assert_eq!(seen.len(), 2);
+
+    // The second property's value is a list (not simple): the first is handed over, the
+    // second never is.
+    let mut bad_value = every_section();
+    let at = bad_value
+        .windows(3)
+        .position(|w| w == [0xa1, 0x01, b'n'])
+        .unwrap();
+    bad_value[at + 3..at + 5].copy_from_slice(&hex("4545"));
+    let mut seen = Vec::new();
+    let err = Message::decode_with_properties(&bad_value, |k, v| seen.push((k, v))).unwrap_err();
+    assert!(err.to_string().contains("application_properties"), "{err}");
+    assert_eq!(seen, [("k", Value::String("v"))]);
+}
+
 #[test]
 fn decoding_a_message_and_reading_it_allocates_nothing() {
     let bytes = every_section();
@@ -545,6 +586,18 @@ fn decoding_a_message_and_reading_it_allocates_nothing() {
         }
         assert!(total > 0);
     });
+    assert_eq!(allocations, 0);
+
+    // Nor does reading the properties in the decoding pass.
+    let (total, allocations, _) = measure(|| {
+        let mut total = 0;
+        Message::decode_with_properties(&bytes, |name, value| {
+            total += name.len() + format_len(&value)
+        })
+        .unwrap();
+        total
+    });
+    assert!(total > 0);
     assert_eq!(allocations, 0);
 
     // Encoding into a buffer with room allocates nothing either.

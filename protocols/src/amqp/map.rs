@@ -112,7 +112,7 @@ impl<'de> Map<'de> {
     /// reads it.
     pub(crate) fn decode_checked(
         r: &mut Reader<'de>,
-        pair: impl Fn(&mut Reader<'de>) -> Result<(), DecodeError>,
+        pair: impl FnMut(&mut Reader<'de>) -> Result<(), DecodeError>,
     ) -> Result<Self, DecodeError> {
         let at = r.offset();
         let width = match r.read::<u8>()? {
@@ -135,7 +135,7 @@ impl<'de> Map<'de> {
     fn decode_pairs(
         r: &mut Reader<'de>,
         width: Width,
-        pair: impl Fn(&mut Reader<'de>) -> Result<(), DecodeError>,
+        mut pair: impl FnMut(&mut Reader<'de>) -> Result<(), DecodeError>,
     ) -> Result<Self, DecodeError> {
         let at = r.offset();
         let count = width.read_count(r)?;

@@ -3,7 +3,7 @@
 
 use super::map::{Map, StringPairs, any_pair};
 use super::properties::{Header, Properties, invalid};
-use super::value::{Descriptor, Value};
+use super::value::{Descriptor, Value, decode_simple};
 use super::{DESCRIBED, MessageBuilder, skip, typed};
 use bytes::BufMut;
 use wire_runtime::{DecodeError, EncodeError, Reader, WireDecode, WireEncode};
@@ -260,8 +260,40 @@ fn annotations<'a>(r: &mut Reader<'a>) -> Result<Map<'a>, DecodeError> {
     })
 }
 
-/// Application properties: string keys, values of simple (not compound) types.
-fn application_properties<'a>(r: &mut Reader<'a>) -> Result<Map<'a>, DecodeError> {
+/// What receives each application property while a message is decoded: nothing (the
+/// properties are only validated, and walked later when asked), or a closure.
+pub(crate) trait OnProperty<'a> {
+    /// True for the receiver that takes nothing: values are then checked, not built.
+    const IGNORES: bool = false;
+
+    /// One property, validated.
+    fn property(&mut self, name: &'a str, value: Value<'a>);
+}
+
+/// Takes no application property.
+pub(crate) struct IgnoreProperties;
+
+impl OnProperty<'_> for IgnoreProperties {
+    const IGNORES: bool = true;
+
+    #[inline(always)]
+    fn property(&mut self, _: &str, _: Value<'_>) {}
+}
+
+impl<'a, F: FnMut(&'a str, Value<'a>)> OnProperty<'a> for F {
+    #[inline(always)]
+    fn property(&mut self, name: &'a str, value: Value<'a>) {
+        self(name, value)
+    }
+}
+
+/// Application properties: string keys, values of simple (not compound) types; each pair
+/// handed to `on_property` once it is validated.
+#[inline(always)]
+fn application_properties<'a, V: OnProperty<'a>>(
+    r: &mut Reader<'a>,
+    on_property: &mut V,
+) -> Result<Map<'a>, DecodeError> {
     Map::decode_checked(r, |r| {
         let key_at = r.offset();
         let key = r.read::<u8>()?;
@@ -271,13 +303,17 @@ fn application_properties<'a>(r: &mut Reader<'a>) -> Result<Map<'a>, DecodeError
                 key_at,
             ));
         }
-        typed::string(r, key, key_at)?;
+        let name = typed::string(r, key, key_at)?;
         match r.read::<u8>()? {
             0x45 | 0xc0..=0xf0 | DESCRIBED => Err(invalid(
                 "an application property's value is not of a simple type",
                 key_at,
             )),
-            value => skip::primitive(r, value),
+            value if V::IGNORES => skip::primitive(r, value),
+            value => {
+                on_property.property(name, decode_simple(r, value)?);
+                Ok(())
+            }
         }
     })
 }
@@ -286,16 +322,64 @@ impl<'de> WireDecode<'de> for Message<'de> {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let mut message = Message::default();
-        message.read_sections(r)?;
+        message.read_sections(r, &mut IgnoreProperties)?;
         Ok(message)
     }
 }
 
 impl<'de> Message<'de> {
+    /// Decodes the message that fills `bytes` (a Stream record's data, say), handing each
+    /// application property to `on_property` as decoding validates it: a consumer that reads
+    /// every property reads them once, where decoding and then iterating
+    /// [`Message::application_properties`] reads them twice.
+    ///
+    /// The whole message is validated, as by [`wire_runtime::decode`]; `Ok` means it is well
+    /// formed. Should a later section be malformed, `on_property` has already been given the
+    /// properties before it (each well formed itself) and the error names the section.
+    ///
+    /// ```
+    /// use wire_protocols::amqp::{Message, Value};
+    /// use wire_runtime::WireEncode;
+    ///
+    /// let bytes = Message::builder()
+    ///     .application_property("region", "eu")
+    ///     .application_property("qty", 2i32)
+    ///     .body(b"{}")
+    ///     .encode_to_vec()?;
+    /// let mut seen = Vec::new();
+    /// let message = Message::decode_with_properties(&bytes, |name, value| seen.push((name, value)))?;
+    /// assert_eq!(seen, [("region", Value::String("eu")), ("qty", Value::Int(2))]);
+    /// assert_eq!(message.body.first_data(), Some(&b"{}"[..]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn decode_with_properties(
+        bytes: &'de [u8],
+        mut on_property: impl FnMut(&'de str, Value<'de>),
+    ) -> Result<Self, DecodeError> {
+        let mut message = Message::default();
+        // The bytes are the whole message: running out of them is malformed, not incomplete.
+        message.read_sections(&mut Reader::new_section(bytes), &mut on_property)?;
+        Ok(message)
+    }
+
+    /// Decodes the message that fills `bytes`, its application properties validated only.
+    #[inline]
+    pub(crate) fn decode_record(bytes: &'de [u8]) -> Result<Self, DecodeError> {
+        let mut message = Message::default();
+        // A record is complete: running out of it is malformed, not incomplete.
+        message.read_sections(&mut Reader::new_section(bytes), &mut IgnoreProperties)?;
+        Ok(message)
+    }
+
     /// Reads sections until `r` is empty, into `self` (in place: a message is large, and
     /// returning each section through memory cost a consumer about a tenth of its time).
     #[inline]
-    pub(crate) fn read_sections(&mut self, r: &mut Reader<'de>) -> Result<(), DecodeError> {
+    pub(crate) fn read_sections<V: OnProperty<'de>>(
+        &mut self,
+        r: &mut Reader<'de>,
+        on_property: &mut V,
+    ) -> Result<(), DecodeError> {
         let mut last: Option<SectionCode> = None;
         // Where the second of several body sections begins.
         let mut more_start: &'de [u8] = &[];
@@ -330,9 +414,8 @@ impl<'de> Message<'de> {
                 SectionCode::Properties => {
                     self.properties.insert(Properties::default()).read_from(r)
                 }
-                SectionCode::ApplicationProperties => {
-                    application_properties(r).map(|m| self.application_properties = Some(m))
-                }
+                SectionCode::ApplicationProperties => application_properties(r, on_property)
+                    .map(|m| self.application_properties = Some(m)),
                 SectionCode::Data | SectionCode::AmqpSequence if repeat_body => {
                     body_value(r, code, value_at).map(|_| {
                         if let Body::Data(sections) | Body::Sequence(sections) = &mut self.body {

@@ -227,11 +227,38 @@ impl<'a> Record<'a> {
     /// ```
     #[inline]
     pub fn message(&self) -> Result<crate::amqp::Message<'a>, DecodeError> {
-        // A record is complete: running out of it is malformed, not incomplete.
-        // Sections are read until the record ends.
-        let mut message = crate::amqp::Message::default();
-        message.read_sections(&mut Reader::new_section(self.data))?;
-        Ok(message)
+        crate::amqp::Message::decode_record(self.data)
+    }
+
+    /// The record's AMQP 1.0 message, each application property handed to `on_property` in
+    /// the pass that validates it ([`Message::decode_with_properties`]): for a consumer that
+    /// reads every record's properties, one pass over them instead of two.
+    ///
+    /// [`Message::decode_with_properties`]: crate::amqp::Message::decode_with_properties
+    ///
+    /// ```
+    /// use wire_protocols::amqp::{Message, Value};
+    /// use wire_protocols::stream::Record;
+    ///
+    /// let data = wire_runtime::WireEncode::encode_to_vec(
+    ///     &Message::builder().application_property("n", 7i64).body(b"hi"),
+    /// )?;
+    /// let record = Record { offset: 0, data: &data };
+    /// let mut sum = 0;
+    /// let message = record.message_with(|_, value| {
+    ///     if let Value::Long(n) = value {
+    ///         sum += n;
+    ///     }
+    /// })?;
+    /// assert_eq!((sum, message.body.first_data()), (7, Some(&b"hi"[..])));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn message_with(
+        &self,
+        on_property: impl FnMut(&'a str, crate::amqp::Value<'a>),
+    ) -> Result<crate::amqp::Message<'a>, DecodeError> {
+        crate::amqp::Message::decode_with_properties(self.data, on_property)
     }
 
     /// The record as a zero-copy slice of `frame`, the `Bytes` the chunk was decoded from.
