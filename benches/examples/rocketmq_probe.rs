@@ -1,7 +1,7 @@
 //! Runs one RocketMQ workload in a loop, for `perf` / `valgrind --tool=callgrind`:
 //! `cargo build --release --example rocketmq_probe -p wire-benches`, then
 //! `valgrind --tool=callgrind target/release/examples/rocketmq_probe binary-wire 1000`.
-//! Workloads: `binary-wire`, `binary-hand`, `typed-wire`, `typed-hand`, `json-wire`,
+//! Workloads: `binary-wire`, `binary-hand`, `typed-wire`, `typed-hand`, `json-wire`, `json-typed`,
 //! `json-serde`, `go-wire`, `go-read`, `go-serde`, `pull-wire`, `pull-hand`.
 use std::hint::black_box;
 use wire_benches::entry;
@@ -27,6 +27,7 @@ fn main() {
             }
             "typed-wire" => entry::rocketmq_typed_wire(black_box(&binary)).unwrap() as u64,
             "typed-hand" => entry::rocketmq_typed_hand(black_box(&binary)).unwrap() as u64,
+            "json-typed" => entry::rocketmq_typed_wire(black_box(&json)).unwrap() as u64,
             "json-wire" => entry::rocketmq_frame_decode_wire(black_box(&json)).is_ok() as u64,
             "json-serde" => {
                 entry::rocketmq_json_frame_decode_serde_json(black_box(&json)).is_some() as u64
