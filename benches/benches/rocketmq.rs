@@ -221,6 +221,13 @@ fn send_v2(c: &mut Criterion) {
         assert_eq!(peer_typed(&mut BytesMut::from(&frame[..])), Some(typed));
     }
     assert_eq!(rmq::hand::typed(&binary), rmq::wire_typed(&binary));
+    // The same typed header, field for field.
+    let wire_command = rocketmq::decode(&binary).unwrap();
+    let wire_header = wire_command
+        .custom_header::<rocketmq::SendMessageRequestHeaderV2<'_>>()
+        .unwrap();
+    let hand_ext = rmq::hand::decode_binary(&binary).unwrap().ext.unwrap();
+    assert_eq!(rmq::hand::typed_header(hand_ext), Some(wire_header));
     // The eight observed fields agree across implementations (the language as its code).
     type Fields = (i32, u8, i32, i32, i32, Option<String>, Vec<u8>);
     let wire_fields = |c: &RemotingCommand<'_>| -> Fields {

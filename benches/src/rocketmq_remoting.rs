@@ -193,16 +193,19 @@ pub fn wire_pull(body: &[u8], crc: bool) -> Option<Tally> {
     Some(tally)
 }
 
-/// A typed SEND_MESSAGE_V2 header of a decoded frame with `wire`; sums its numbers.
+/// A typed SEND_MESSAGE_V2 header of a decoded frame with `wire`, observed by [`observe_typed`].
 pub fn wire_typed(frame: &[u8]) -> Option<i64> {
     let command = rocketmq::decode(frame).ok()?;
     let h: SendMessageRequestHeaderV2<'_> = command.custom_header().ok()?;
+    Some(observe_typed(&h, command.body()))
+}
+
+/// What every implementation does with its typed header: its strings kept (`black_box`),
+/// its numbers and the body's length summed.
+#[inline(always)]
+pub fn observe_typed(h: &SendMessageRequestHeaderV2<'_>, body: &[u8]) -> i64 {
     std::hint::black_box((&h.producer_group, &h.topic, &h.properties, &h.broker_name));
-    Some(
-        h.born_timestamp
-            + i64::from(h.queue_id + h.default_topic_queue_nums)
-            + command.body().len() as i64,
-    )
+    h.born_timestamp + i64::from(h.queue_id + h.default_topic_queue_nums) + body.len() as i64
 }
 
 pub mod hand {
@@ -211,6 +214,8 @@ pub mod hand {
     //! kept as their bytes, as the derived decoder does.
     use super::Tally;
     use crate::utf8;
+    use std::borrow::Cow;
+    use wire_protocols::rocketmq::SendMessageRequestHeaderV2;
 
     /// A command decoded from a binary-header frame.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -328,14 +333,23 @@ pub mod hand {
         })
     }
 
-    /// The SEND_MESSAGE_V2 header's numbers from a decoded command's extFields, summed as
-    /// [`super::wire_typed`] does; strings are borrowed.
+    /// The typed SEND_MESSAGE_V2 header of a binary-header frame, the same
+    /// `SendMessageRequestHeaderV2` wire builds (strings borrowed), with the same checks:
+    /// every required field present, every number and boolean parsed, a repeated key's last
+    /// value kept; observed by [`super::observe_typed`].
     #[inline]
     pub fn typed(frame: &[u8]) -> Option<i64> {
         let command = decode_binary(frame)?;
-        let mut ext = command.ext?;
-        let (mut group, mut topic, mut props, mut broker) = ("", "", None, None);
-        let (mut d, mut e, mut g) = (None, None, None);
+        let h = typed_header(command.ext?)?;
+        Some(super::observe_typed(&h, command.body))
+    }
+
+    /// Reads a validated extFields section as the SEND_MESSAGE_V2 header.
+    #[inline(always)]
+    pub fn typed_header(mut ext: &[u8]) -> Option<SendMessageRequestHeaderV2<'_>> {
+        let (mut a, mut b, mut c, mut i, mut n) = (None, None, None, None, None);
+        let (mut d, mut e, mut f, mut g, mut h) = (None, None, None, None, None);
+        let (mut j, mut k, mut l, mut m) = (None, None, None, None);
         while !ext.is_empty() {
             let (klen, rest) = ext.split_first_chunk::<2>()?;
             ext = rest;
@@ -344,23 +358,46 @@ pub mod hand {
             let vlen = len_i32(&mut ext)?;
             // SAFETY: validated by `decode_binary`.
             let value = unsafe { std::str::from_utf8_unchecked(take(&mut ext, vlen)?) };
+            let int = || value.parse::<i32>().ok();
+            let boolean = || match value.as_bytes() {
+                b"true" => Some(true),
+                b"false" => Some(false),
+                _ => None,
+            };
             match key {
-                b"a" => group = value,
-                b"b" => topic = value,
-                b"d" => d = Some(value.parse::<i32>().ok()?),
-                b"e" => e = Some(value.parse::<i32>().ok()?),
-                b"f" | b"h" | b"j" | b"l" => {
-                    value.parse::<i32>().ok()?;
-                }
+                b"a" => a = Some(value),
+                b"b" => b = Some(value),
+                b"c" => c = Some(value),
+                b"d" => d = Some(int()?),
+                b"e" => e = Some(int()?),
+                b"f" => f = Some(int()?),
                 b"g" => g = Some(value.parse::<i64>().ok()?),
-                b"i" => props = Some(value),
-                b"k" | b"m" if value != "true" && value != "false" => return None,
-                b"n" => broker = Some(value),
+                b"h" => h = Some(int()?),
+                b"i" => i = Some(value),
+                b"j" => j = Some(int()?),
+                b"k" => k = Some(boolean()?),
+                b"l" => l = Some(int()?),
+                b"m" => m = Some(boolean()?),
+                b"n" => n = Some(value),
                 _ => {}
             }
         }
-        std::hint::black_box((group, topic, props, broker));
-        Some(g? + i64::from(e? + d?) + command.body.len() as i64)
+        Some(SendMessageRequestHeaderV2 {
+            producer_group: Cow::Borrowed(a?),
+            topic: Cow::Borrowed(b?),
+            default_topic: Cow::Borrowed(c?),
+            default_topic_queue_nums: d?,
+            queue_id: e?,
+            sys_flag: f?,
+            born_timestamp: g?,
+            flag: h?,
+            properties: i.map(Cow::Borrowed),
+            reconsume_times: j,
+            unit_mode: k,
+            max_reconsume_times: l,
+            batch: m,
+            broker_name: n.map(Cow::Borrowed),
+        })
     }
 
     #[inline(always)]
