@@ -3,7 +3,7 @@
 //! values from the PNG specification's IEND chunk and a textbook IPv4 header.
 
 use proptest::prelude::*;
-use wire_runtime::{ErrorKind, Reader, WireDecode, WireEncode, decode};
+use wire_runtime::{Checksum, ErrorKind, InternetChecksum, Reader, WireDecode, WireEncode, decode};
 use wire_tests::checksums::*;
 
 #[test]
@@ -99,8 +99,57 @@ fn a_checksum_before_its_data_is_computed_first() {
     assert_eq!(decode::<CrcMessage<'_>>(&bytes).unwrap().body_crc, expected);
 }
 
+/// RFC 1071's definition, word by word: the reference the wider sums are checked against.
+fn internet_checksum_by_words(bytes: &[u8]) -> u16 {
+    let mut sum: u64 = bytes
+        .chunks(2)
+        .map(|w| u64::from(u16::from_be_bytes([w[0], w.get(1).copied().unwrap_or(0)])))
+        .sum();
+    while sum >> 16 != 0 {
+        sum = (sum & 0xffff) + (sum >> 16);
+    }
+    !(sum as u16)
+}
+
+#[test]
+fn the_internet_checksum_of_rfc_1071s_example_and_of_long_runs_of_ones() {
+    // RFC 1071 section 3: the sum of 00 01 f2 03 f4 f5 f6 f7 is ddf2.
+    let mut c = InternetChecksum::default();
+    c.update(&[0x00, 0x01, 0xf2, 0x03, 0xf4, 0xf5, 0xf6, 0xf7]);
+    assert_eq!(c.finish(), !0xddf2);
+    // All ones: every carry of the wide sums taken, in parts of every parity.
+    let ones = vec![0xff; 4099];
+    for split in [0, 1, 7, 8, 9, 2048, 4098] {
+        let mut c = InternetChecksum::default();
+        c.update(&ones[..split]);
+        c.update(&ones[split..]);
+        assert_eq!(
+            c.finish(),
+            internet_checksum_by_words(&ones),
+            "split at {split}"
+        );
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Summed in parts of any length (odd ones too), the checksum is the word-by-word one.
+    #[test]
+    fn the_internet_checksum_in_parts_is_rfc_1071s(
+        data in proptest::collection::vec(any::<u8>(), 0..200),
+        cuts in proptest::collection::vec(any::<prop::sample::Index>(), 0..4),
+    ) {
+        let mut cuts: Vec<usize> = cuts.iter().map(|i| i.index(data.len() + 1)).collect();
+        cuts.sort();
+        let mut c = InternetChecksum::default();
+        let mut from = 0;
+        for cut in cuts.into_iter().chain([data.len()]) {
+            c.update(&data[from..cut]);
+            from = cut;
+        }
+        prop_assert_eq!(c.finish(), internet_checksum_by_words(&data));
+    }
 
     #[test]
     fn checksummed_values_round_trip_and_any_flip_is_caught(

@@ -123,26 +123,49 @@ pub struct InternetChecksum {
     odd: Option<u8>,
 }
 
+impl InternetChecksum {
+    /// Adds `word` to the sum with an end-around carry, which keeps it the one's complement
+    /// sum (2^64 is 1 modulo 2^16 - 1) however many bytes are summed.
+    #[inline(always)]
+    fn add(&mut self, word: u64) {
+        let (sum, carry) = self.sum.overflowing_add(word);
+        self.sum = sum + u64::from(carry);
+    }
+}
+
 impl Checksum for InternetChecksum {
     type Output = u16;
 
+    /// Sums eight bytes at a time, as two big-endian 32-bit words: RFC 1071 section 2(B), the
+    /// sum of wider words folds to the same 16-bit one's complement sum (2^16 is 1 modulo
+    /// 2^16 - 1), in a quarter of the additions.
+    #[inline]
     fn update(&mut self, mut bytes: &[u8]) {
         if let (Some(high), Some((low, rest))) = (self.odd, bytes.split_first()) {
-            self.sum += u64::from(u16::from_be_bytes([high, *low]));
+            self.add(u64::from(u16::from_be_bytes([high, *low])));
             self.odd = None;
             bytes = rest;
         }
-        let mut words = bytes.chunks_exact(2);
+        let mut blocks = bytes.chunks_exact(8);
+        for block in &mut blocks {
+            let block = u64::from_be_bytes(block.try_into().expect("eight bytes"));
+            self.add((block >> 32) + (block & 0xffff_ffff));
+        }
+        let mut words = blocks.remainder().chunks_exact(2);
         for word in &mut words {
-            self.sum += u64::from(u16::from_be_bytes([word[0], word[1]]));
+            self.add(u64::from(u16::from_be_bytes([word[0], word[1]])));
         }
         if let [last] = words.remainder() {
             self.odd = Some(*last);
         }
     }
 
-    fn finish(self) -> u16 {
-        let mut sum = self.sum + self.odd.map_or(0, |high| u64::from(high) << 8);
+    #[inline]
+    fn finish(mut self) -> u16 {
+        if let Some(high) = self.odd {
+            self.add(u64::from(high) << 8);
+        }
+        let mut sum = self.sum;
         while sum >> 16 != 0 {
             sum = (sum & 0xffff) + (sum >> 16);
         }
