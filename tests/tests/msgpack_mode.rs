@@ -124,6 +124,53 @@ fn the_uuid_extension_carries_little_endian_halves() {
     assert_eq!(err.path().to_string(), "Node.id");
 }
 
+/// Extension values of every size: the fixext forms (1, 2, 4, 8, 16 bytes), a fixed size
+/// that has none (3 bytes: ext 8), and a value whose size varies (ext 8 or 16).
+#[test]
+fn extension_values_take_fixext_forms_where_their_size_has_one() {
+    #[derive(WireDecode, WireEncode, Debug, PartialEq)]
+    struct Three {
+        a: u8,
+        b: u16,
+    }
+    #[derive(WireDecode, WireEncode, Debug, PartialEq)]
+    #[wire(msgpack)]
+    struct Exts {
+        #[wire(ext = 1)]
+        one: u8,
+        #[wire(ext = 2)]
+        two: u16,
+        #[wire(ext = 4)]
+        four: u32,
+        #[wire(ext = 8)]
+        eight: u64,
+        #[wire(ext = 16)]
+        sixteen: [u8; 16],
+        #[wire(ext = 3)]
+        three: Three,
+        #[wire(ext = 9)]
+        rest: Vec<u8>,
+    }
+    let value = Exts {
+        one: 0xaa,
+        two: 0x0102,
+        four: 0x0304_0506,
+        eight: 0x0708_090a_0b0c_0d0e,
+        sixteen: [0x5a; 16],
+        three: Three { a: 7, b: 0x0809 },
+        rest: vec![0xee; 300],
+    };
+    let bytes = value.encode_to_vec().unwrap();
+    assert_eq!(bytes.len(), value.encoded_len());
+    let mut expected = vec![0xd4, 1, 0xaa, 0xd5, 2, 1, 2, 0xd6, 4, 3, 4, 5, 6, 0xd7, 8];
+    expected.extend([7, 8, 9, 10, 11, 12, 13, 14, 0xd8, 16]);
+    expected.extend([0x5a; 16]);
+    expected.extend([0xc7, 3, 3, 7, 8, 9, 0xc8, 0x01, 0x2c, 9]);
+    expected.extend([0xee; 300]);
+    assert_eq!(bytes, expected);
+    assert_eq!(decode::<Exts>(&bytes).unwrap(), value);
+}
+
 #[test]
 fn flag_conditional_fields_and_counted_lists() {
     let names: Vec<String> = (0..100).map(|i| format!("TABLE_{i}")).collect();

@@ -263,12 +263,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for ResponseHeader<'a> {
             "ResponseHeader",
             "node_id",
             || {
-                __rt::msgpack::write_ext_header(
-                    __buf,
-                    3,
-                    <Uuid as __rt::WireEncode>::encoded_len(node_id),
-                )?;
-                <Uuid as __rt::WireEncode>::encode(node_id, __buf)?;
+                __rt::msgpack::write_ext_value::<Uuid, _>(__buf, 3, node_id)?;
                 __rt::Ok(())
             },
         )?;

@@ -443,8 +443,7 @@ pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenSt
             quote!(<#ty as #rt::msgpack::BinEncode>::encode_bin(#value, __buf)?;)
         }
         CodecKind::MsgPackExt { ext_type } => quote! {
-            #rt::msgpack::write_ext_header(__buf, #ext_type, <#ty as #rt::WireEncode>::encoded_len(#value))?;
-            <#ty as #rt::WireEncode>::encode(#value, __buf)?;
+            #rt::msgpack::write_ext_value::<#ty, _>(__buf, #ext_type, #value)?;
         },
         CodecKind::MsgPackCounted { item } => quote! {
             #rt::msgpack::write_int(__buf, #value.len() as i64);

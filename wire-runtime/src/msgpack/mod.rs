@@ -37,8 +37,9 @@ pub use read::{
 };
 pub use write::{
     array_len_size, bin_size, ext_size, int_size, str_size, timestamp_size, uint_size,
-    write_array_len, write_bin, write_bool, write_ext, write_ext_header, write_f32, write_f64,
-    write_int, write_map_len, write_nil, write_str, write_timestamp, write_uint,
+    write_array_len, write_bin, write_bool, write_ext, write_ext_header, write_ext_value,
+    write_f32, write_f64, write_int, write_map_len, write_nil, write_str, write_timestamp,
+    write_uint,
 };
 
 /// The timestamp extension type.

@@ -1,6 +1,7 @@
 //! Writing msgpack values in their smallest form.
 
 use super::marker::*;
+use crate::WireEncode;
 use crate::error::{EncodeError, EncodeErrorKind};
 use bytes::BufMut;
 
@@ -226,6 +227,48 @@ pub fn write_ext<B: BufMut + ?Sized>(
     write_ext_header(buf, ext_type, data.len())?;
     buf.put_slice(data);
     Ok(())
+}
+
+/// An extension value whose data is `value`'s encoding: what `#[wire(ext = N)]` writes.
+///
+/// A value of a fixed size that has a `fixext` form (1, 2, 4, 8 or 16 bytes, a UUID say) is
+/// encoded on the stack behind its two header bytes and written with one `put_slice`, one
+/// capacity check instead of two; the size is a constant, so the choice is made at compile
+/// time.
+///
+/// ```
+/// use wire_runtime::msgpack::write_ext_value;
+///
+/// let mut out = Vec::new();
+/// write_ext_value(&mut out, 3, &0x0102_0304u32)?;
+/// assert_eq!(out, [0xd6, 3, 1, 2, 3, 4]);
+/// # Ok::<(), wire_runtime::EncodeError>(())
+/// ```
+#[inline]
+pub fn write_ext_value<T: WireEncode + ?Sized, B: BufMut + ?Sized>(
+    buf: &mut B,
+    ext_type: i8,
+    value: &T,
+) -> Result<(), EncodeError> {
+    // `encoded_len` of a fixed-size value is its constant: asked again, so that a value that
+    // disagrees with its `FIXED_SIZE` takes the general path instead of overrunning.
+    let fixext = match T::FIXED_SIZE {
+        Some(len @ (1 | 2 | 4 | 8 | 16)) if value.encoded_len() == len => Some(len),
+        _ => None,
+    };
+    if let Some(len) = fixext {
+        let mut bytes = [0u8; 18];
+        let (header, data) = bytes.split_at_mut(2);
+        let mut unfilled = &mut data[..len];
+        value.encode(&mut unfilled)?;
+        if unfilled.is_empty() {
+            write_ext_header(&mut &mut *header, ext_type, len)?;
+            buf.put_slice(&bytes[..2 + len]);
+            return Ok(());
+        }
+    }
+    write_ext_header(buf, ext_type, value.encoded_len())?;
+    value.encode(buf)
 }
 
 /// The header of an extension value whose `len` bytes of data the caller writes next.
