@@ -357,18 +357,24 @@ impl<'de> Message<'de> {
         bytes: &'de [u8],
         mut on_property: impl FnMut(&'de str, Value<'de>),
     ) -> Result<Self, DecodeError> {
-        let mut message = Message::default();
-        // The bytes are the whole message: running out of them is malformed, not incomplete.
-        message.read_sections(&mut Reader::new_section(bytes), &mut on_property)?;
-        Ok(message)
+        Message::decode_whole(bytes, &mut on_property)
     }
 
     /// Decodes the message that fills `bytes`, its application properties validated only.
     #[inline]
     pub(crate) fn decode_record(bytes: &'de [u8]) -> Result<Self, DecodeError> {
+        Message::decode_whole(bytes, &mut IgnoreProperties)
+    }
+
+    /// The message that fills `bytes` (a record, complete: running out of it is malformed,
+    /// not incomplete), its application properties handed to `on_property`.
+    #[inline(always)]
+    fn decode_whole<V: OnProperty<'de>>(
+        bytes: &'de [u8],
+        on_property: &mut V,
+    ) -> Result<Self, DecodeError> {
         let mut message = Message::default();
-        // A record is complete: running out of it is malformed, not incomplete.
-        message.read_sections(&mut Reader::new_section(bytes), &mut IgnoreProperties)?;
+        message.read_sections(&mut Reader::new_section(bytes), on_property)?;
         Ok(message)
     }
 
