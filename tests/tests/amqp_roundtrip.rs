@@ -126,26 +126,36 @@ proptest! {
     /// something that decodes to the same.
     #[test]
     fn arbitrary_bytes_never_panic(data in proptest::collection::vec(any::<u8>(), 0..200)) {
+        // Random bytes can hold a NaN float, which is not equal to itself: what is decoded
+        // from them is compared by its encoding.
         if let Ok(v) = decode::<Value<'_>>(&data) {
             let again = v.encode_to_vec().unwrap();
-            prop_assert_eq!(decode::<Value<'_>>(&again).unwrap(), v);
+            prop_assert_eq!(encoding(&decode::<Value<'_>>(&again).unwrap()), again);
         }
         let mut seen = Vec::new();
         let one_pass = Message::decode_with_properties(&data, |k, v| seen.push((k, v)));
         // As a record's message (a whole input, as here: running out is malformed), both
         // ways accept the same bytes as the same message, and refuse the rest the same way.
         let decoded = Record { offset: 0, data: &data }.message();
-        prop_assert_eq!(one_pass.as_ref().ok(), decoded.as_ref().ok());
+        prop_assert_eq!(one_pass.as_ref().ok().map(encoding), decoded.as_ref().ok().map(encoding));
         prop_assert_eq!(
             one_pass.as_ref().err().map(ToString::to_string),
             decoded.as_ref().err().map(ToString::to_string)
         );
         if let Ok(m) = decoded {
-            prop_assert_eq!(seen, m.application_properties().collect::<Vec<_>>());
+            let pairs = |pairs: Vec<(&str, Value<'_>)>| -> Vec<(String, Vec<u8>)> {
+                pairs.iter().map(|(k, v)| (k.to_string(), encoding(v))).collect()
+            };
+            prop_assert_eq!(pairs(seen), pairs(m.application_properties().collect()));
             let again = m.encode_to_vec().unwrap();
-            prop_assert_eq!(decode::<Message<'_>>(&again).unwrap(), m);
+            prop_assert_eq!(encoding(&decode::<Message<'_>>(&again).unwrap()), again);
         }
     }
+}
+
+/// What `value` encodes to.
+fn encoding(value: &impl WireEncode) -> Vec<u8> {
+    value.encode_to_vec().unwrap()
 }
 
 fn annotations() -> impl Strategy<Value = Option<Map<'static>>> {
