@@ -66,6 +66,66 @@ fn the_internet_checksum_covers_the_header_with_itself_as_zero() {
         }
     ));
     assert_eq!(err.path().to_string(), "Ipv4Header.checksum");
+    assert_eq!(err.offset(), 10, "the checksum field's offset");
+}
+
+/// The header is one run of fixed-size fields, checksum included (one bounds check): cut
+/// anywhere, it is incomplete in the field the input ends in, at that field's offset.
+#[test]
+fn a_cut_ipv4_header_names_the_field_it_ends_in() {
+    let header = Ipv4Header {
+        version_ihl: 0x45,
+        tos: 0,
+        total_length: 20,
+        identification: 1,
+        flags_fragment: 0,
+        ttl: 64,
+        protocol: 6,
+        checksum: 0,
+        source: [10, 0, 0, 1],
+        destination: [10, 0, 0, 2],
+    }
+    .encode_to_vec()
+    .unwrap();
+    let fields = [
+        ("version_ihl", 0, 1),
+        ("tos", 1, 2),
+        ("total_length", 2, 4),
+        ("identification", 4, 6),
+        ("flags_fragment", 6, 8),
+        ("ttl", 8, 9),
+        ("protocol", 9, 10),
+        ("checksum", 10, 12),
+        ("source", 12, 16),
+        ("destination", 16, 20),
+    ];
+    for cut in 0..header.len() {
+        let err = decode::<Ipv4Header>(&header[..cut]).unwrap_err();
+        let (name, start, end) = fields.iter().find(|f| f.2 > cut).unwrap();
+        assert_eq!(
+            (err.path().to_string(), err.offset(), err.needed()),
+            (format!("Ipv4Header.{name}"), *start, Some(end - cut)),
+            "cut at {cut}"
+        );
+    }
+    // A checksum before its data, read in one run with the length after it.
+    let chunk = CrcFirst {
+        epoch: 1,
+        crc: 0,
+        data_length: 0,
+        data: b"abc",
+    }
+    .encode_to_vec()
+    .unwrap();
+    for (cut, name, at) in [(9, "crc", 8), (15, "data_length", 12), (17, "data", 16)] {
+        let err = decode::<CrcFirst<'_>>(&chunk[..cut]).unwrap_err();
+        assert!(err.is_incomplete(), "cut at {cut}: {err}");
+        assert_eq!(
+            (err.path().to_string(), err.offset()),
+            (format!("CrcFirst.{name}"), at),
+            "cut at {cut}"
+        );
+    }
 }
 
 #[test]

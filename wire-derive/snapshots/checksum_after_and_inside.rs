@@ -21,23 +21,24 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Ipv4 {
         use ::wire_runtime::__private as __rt;
         let __ck_from = __r.peek_rest();
         let __ck_at = __r.offset();
+        let __run_at = __r.offset();
         let __run = __r
-            .take_array::<2>()
-            .map_err(|e| e.in_run("Ipv4", &[("version_ihl", 1), ("ttl", 2)]))?;
-        let __wire_version_ihl: u8 = u8::from_be_bytes(__rt::chunk::<0, 1, 2>(__run));
-        let __wire_ttl: u8 = u8::from_be_bytes(__rt::chunk::<1, 1, 2>(__run));
+            .take_array::<8>()
+            .map_err(|e| {
+                e
+                    .in_run(
+                        "Ipv4",
+                        &[("version_ihl", 1), ("ttl", 2), ("checksum", 4), ("source", 8)],
+                    )
+            })?;
+        let __wire_version_ihl: u8 = u8::from_be_bytes(__rt::chunk::<0, 1, 8>(__run));
+        let __wire_ttl: u8 = u8::from_be_bytes(__rt::chunk::<1, 1, 8>(__run));
+        let __wire_checksum: u16 = u16::from_be_bytes(__rt::chunk::<2, 2, 8>(__run));
+        let __wire_source: [u8; 4] = __rt::chunk::<4, 4, 8>(__run);
         __rt::checksum_output::<InternetChecksum, u16>();
-        let __ck_field_at = __r.offset();
-        let __run = __r
-            .take_array::<2>()
-            .map_err(|e| e.in_run("Ipv4", &[("checksum", 2)]))?;
-        let __wire_checksum: u16 = u16::from_be_bytes(*__run);
-        let __ck_field_len = __r.offset() - __ck_field_at;
-        let __run = __r
-            .take_array::<4>()
-            .map_err(|e| e.in_run("Ipv4", &[("source", 4)]))?;
-        let __wire_source: [u8; 4] = *__run;
-        let __ck_len = __r.offset() - __ck_at;
+        let __ck_field_at = __run_at + 2;
+        let __ck_field_len = __run_at + 4 - __ck_field_at;
+        let __ck_len = __run_at + 8 - __ck_at;
         if __r.verifies_checksums() {
             __rt::verify_checksum::<
                 InternetChecksum,

@@ -19,14 +19,14 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Chunk<'a> {
         use ::wire_runtime::__private as __rt;
         __rt::checksum_output::<Crc32, u32>();
         let __ck_field_at = __r.offset();
-        let __run = __r.take_array::<4>().map_err(|e| e.in_run("Chunk", &[("crc", 4)]))?;
-        let __wire_crc: u32 = u32::from_be_bytes(*__run);
-        let __ck_field_len = __r.offset() - __ck_field_at;
+        let __run_at = __r.offset();
         let __run = __r
-            .take_array::<4>()
-            .map_err(|e| e.in_run("Chunk", &[("length", 4)]))?;
-        let __wire_length: u32 = u32::from_be_bytes(*__run);
+            .take_array::<8>()
+            .map_err(|e| e.in_run("Chunk", &[("crc", 4), ("length", 8)]))?;
+        let __wire_crc: u32 = u32::from_be_bytes(__rt::chunk::<0, 4, 8>(__run));
+        let __wire_length: u32 = u32::from_be_bytes(__rt::chunk::<4, 4, 8>(__run));
         let length = &__wire_length;
+        let __ck_field_len = __run_at + 4 - __ck_field_at;
         let __ck_from = __r.peek_rest();
         let __ck_at = __r.offset();
         let __wire_data: &'a [u8] = __rt::field(

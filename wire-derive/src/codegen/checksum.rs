@@ -17,37 +17,39 @@ pub fn find<'f>(all: &'f [Field<'_>]) -> Option<(usize, &'f ChecksumField)> {
 }
 
 /// Decode, before field `i`'s bytes: where the covered range starts (before its `magic`) or,
-/// `at_value`, where the checksum field's own bytes start.
-pub fn decode_before(all: &[Field<'_>], i: usize, at_value: bool) -> TokenStream {
+/// `at_value`, where the checksum field's own bytes start. `at` is the offset there:
+/// `__r.offset()`, or an offset from a run's start when the field is read inside a run.
+pub fn decode_before(all: &[Field<'_>], i: usize, at_value: bool, at: &TokenStream) -> TokenStream {
     let Some((c, ck)) = find(all) else {
         return quote!();
     };
     let mut stmts = TokenStream::new();
     if !at_value && i == ck.first {
-        stmts.extend(quote!(let __ck_from = __r.peek_rest(); let __ck_at = __r.offset();));
+        stmts.extend(quote!(let __ck_from = __r.peek_rest(); let __ck_at = #at;));
     }
     if at_value && i == c {
         // A field of another type than the algorithm's output is reported on its type.
         let (rt, algo, ty) = (rt(), &ck.algo, &*all[c].ty);
         let check = quote::quote_spanned!(ty.span()=> #rt::checksum_output::<#algo, #ty>(););
-        stmts.extend(quote!(#check let __ck_field_at = __r.offset();));
+        stmts.extend(quote!(#check let __ck_field_at = #at;));
     }
     stmts
 }
 
-/// Decode, after field `j` (the last of a run): the covered length, the checksum field's
-/// size, and the check once both the value and the bytes are read.
-pub fn decode_after(name: &str, all: &[Field<'_>], j: usize) -> TokenStream {
+/// Decode, after field `j` (`at` the offset after it, as for [`decode_before`]): the covered
+/// length, the checksum field's size, and the check once both the value and the bytes are
+/// read.
+pub fn decode_after(name: &str, all: &[Field<'_>], j: usize, at: &TokenStream) -> TokenStream {
     let Some((c, ck)) = find(all) else {
         return quote!();
     };
     let rt = rt();
     let mut stmts = TokenStream::new();
     if j == c {
-        stmts.extend(quote!(let __ck_field_len = __r.offset() - __ck_field_at;));
+        stmts.extend(quote!(let __ck_field_len = #at - __ck_field_at;));
     }
     if j == ck.last {
-        stmts.extend(quote!(let __ck_len = __r.offset() - __ck_at;));
+        stmts.extend(quote!(let __ck_len = #at - __ck_at;));
     }
     if j == c.max(ck.last) {
         let (algo, slot, fname) = (&ck.algo, &all[c].slot, &all[c].name);
@@ -64,6 +66,34 @@ pub fn decode_after(name: &str, all: &[Field<'_>], j: usize) -> TokenStream {
         });
     }
     stmts
+}
+
+/// Decode, after a run of fixed-size fields `first..first + run.len()` of `all` whose sizes
+/// are `sizes`: the checksum's offsets for the fields inside it, counted from `__run_at`
+/// (where the run starts), and its check if the run completes it. `None` when the checksum
+/// field is not in the run (the offsets are then taken around the run, from the reader).
+pub fn decode_inside_run(
+    name: &str,
+    all: &[Field<'_>],
+    first: usize,
+    sizes: &[usize],
+) -> Option<TokenStream> {
+    let (c, _) = find(all)?;
+    if !(first..first + sizes.len()).contains(&c) {
+        return None;
+    }
+    let mut stmts = TokenStream::new();
+    let mut end = 0;
+    for (k, size) in (first..).zip(sizes) {
+        if k > first {
+            let at = lit(end);
+            stmts.extend(decode_before(all, k, true, &quote!(__run_at + #at)));
+        }
+        end += size;
+        let at = lit(end);
+        stmts.extend(decode_after(name, all, k, &quote!(__run_at + #at)));
+    }
+    Some(stmts)
 }
 
 /// How encode gets at the covered fields written after the checksum field.

@@ -2,7 +2,7 @@
 
 use super::bits::{bitfield_impl, decode_bits};
 use super::checksum;
-use super::runs::decode_run;
+use super::runs::{decode_run, run_sizes};
 use super::seq::{can_recurse, decode_seq};
 use super::tags::read_tag;
 use super::{
@@ -212,7 +212,12 @@ fn decode_fields(
     let mut i = skip_leading;
     while i < all.len() {
         let f = &all[i];
-        stmts.extend(checksum::decode_before(all, i, false));
+        stmts.extend(checksum::decode_before(
+            all,
+            i,
+            false,
+            &quote!(__r.offset()),
+        ));
         if let Some(magic) = &f.magic {
             let fname = &f.name;
             stmts.extend(quote! {
@@ -223,16 +228,28 @@ fn decode_fields(
         if let Some(pad) = &f.pad_before {
             stmts.extend(skip_padding(&name, f, pad));
         }
-        stmts.extend(checksum::decode_before(all, i, true));
+        stmts.extend(checksum::decode_before(all, i, true, &quote!(__r.offset())));
         // A run of inline primitives: one bounds check, then straight loads.
         let run_end = if mode == Mode::Spanned {
             i
         } else {
-            run_end(all, i)
+            run_end(all, i, true)
         };
         if run_end > i {
-            stmts.extend(decode_run(&name, &all[i..run_end], &used));
-            stmts.extend(checksum::decode_after(&name, all, run_end - 1));
+            let run = &all[i..run_end];
+            // The checksum field inside the run: its offsets are counted from the run's start.
+            match checksum::decode_inside_run(&name, all, i, &run_sizes(run)) {
+                Some(offsets) => {
+                    stmts.extend(quote!(let __run_at = __r.offset();));
+                    stmts.extend(decode_run(&name, run, &used));
+                    stmts.extend(offsets);
+                }
+                None => {
+                    stmts.extend(decode_run(&name, run, &used));
+                    let at = quote!(__r.offset());
+                    stmts.extend(checksum::decode_after(&name, all, run_end - 1, &at));
+                }
+            }
             stmts.extend(enter_rest_section(&name, &all[run_end - 1]));
             i = run_end;
             continue;
@@ -288,7 +305,7 @@ fn decode_fields(
             });
         }
         stmts.extend(pad_after(&name, f));
-        stmts.extend(checksum::decode_after(&name, all, i));
+        stmts.extend(checksum::decode_after(&name, all, i, &quote!(__r.offset())));
         stmts.extend(enter_rest_section(&name, f));
         i += 1;
     }

@@ -8,6 +8,19 @@ use crate::internals::types::PrimKind;
 use proc_macro2::TokenStream;
 use quote::quote;
 
+/// The size of each field of a run (every one a primitive).
+pub fn run_sizes(run: &[Field<'_>]) -> Vec<usize> {
+    run.iter()
+        .map(|f| match &f.role {
+            Role::Wire(Codec {
+                kind: CodecKind::Prim { prim, .. },
+                ..
+            }) => prim.size,
+            _ => 0,
+        })
+        .collect()
+}
+
 pub fn decode_run(name: &str, run: &[Field<'_>], used: &Names) -> TokenStream {
     let rt = rt();
     let mut total = 0usize;

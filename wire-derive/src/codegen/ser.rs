@@ -256,7 +256,7 @@ fn fields_code(
             len_parts.push(quote!(#pad));
             out.extend(quote!(__buf.put_bytes(0, #pad);));
         }
-        let end = run_end(all, i);
+        let end = run_end(all, i, false);
         if end > i {
             let (size, run) = encode_run(&name, &all[i..end]);
             let size = lit(size);
