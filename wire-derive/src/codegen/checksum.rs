@@ -68,8 +68,8 @@ pub fn decode_after(name: &str, all: &[Field<'_>], j: usize, at: &TokenStream) -
     stmts
 }
 
-/// Decode, after a run of fixed-size fields `first..first + run.len()` of `all` whose sizes
-/// are `sizes`: the checksum's offsets for the fields inside it, counted from `__run_at`
+/// Decode, after a run of fixed-size fields of `all` that starts at field `first`, the size
+/// of each in `sizes`: the checksum's offsets for the fields inside it, counted from `__run_at`
 /// (where the run starts), and its check if the run completes it. `None` when the checksum
 /// field is not in the run (the offsets are then taken around the run, from the reader).
 pub fn decode_inside_run(

@@ -29,15 +29,10 @@ pub fn decode_run(name: &str, run: &[Field<'_>], used: &Names) -> TokenStream {
     let has_bool = run.iter().any(|f| matches!(&f.role, Role::Wire(Codec { kind: CodecKind::Prim { prim, .. }, .. }) if prim.is_bool()));
     let offsets: Vec<usize> = run
         .iter()
-        .map(|f| {
+        .zip(run_sizes(run))
+        .map(|(f, size)| {
             let at = total;
-            if let Role::Wire(Codec {
-                kind: CodecKind::Prim { prim, .. },
-                ..
-            }) = &f.role
-            {
-                total += prim.size;
-            }
+            total += size;
             ends.push((f.name.clone(), lit(total)));
             at
         })
