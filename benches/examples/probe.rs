@@ -23,7 +23,7 @@ fn main() {
     let mqtt_publish = wire_benches::mqtt::sample(&payload);
     let m311_publish =
         wire_benches::mqtt_publish::sample(&payload, wire_benches::mqtt_publish::Version::V311);
-    let mut m311 = Vec::new();
+    let mut m311 = bytes::BytesMut::new();
     wire_benches::mqtt_publish::encode(
         &m311_publish,
         wire_benches::mqtt_publish::Version::V311,
@@ -32,7 +32,7 @@ fn main() {
     .unwrap();
     let m5_publish =
         wire_benches::mqtt_publish::sample(&payload, wire_benches::mqtt_publish::Version::V5);
-    let mut m5 = Vec::new();
+    let mut m5 = bytes::BytesMut::new();
     wire_benches::mqtt_publish::encode(
         &m5_publish,
         wire_benches::mqtt_publish::Version::V5,

@@ -80,26 +80,32 @@ pub fn mqtt5_publish_decode_hand(bytes: &[u8]) -> Option<(mqtt_publish::Publish<
 }
 
 #[inline(never)]
-pub fn mqtt311_publish_encode_wire(packet: &wire_protocols::mqtt::Packet<'_>, out: &mut Vec<u8>) {
+pub fn mqtt311_publish_encode_wire(
+    packet: &wire_protocols::mqtt::Packet<'_>,
+    out: &mut bytes::BytesMut,
+) {
     packet
         .encode_with(out, wire_protocols::mqtt::Version::V311)
         .expect("encodable");
 }
 
 #[inline(never)]
-pub fn mqtt311_publish_encode_hand(publish: &mqtt_publish::Publish<'_>, out: &mut Vec<u8>) {
+pub fn mqtt311_publish_encode_hand(publish: &mqtt_publish::Publish<'_>, out: &mut bytes::BytesMut) {
     mqtt_publish::encode(publish, mqtt_publish::Version::V311, out).expect("encodable");
 }
 
 #[inline(never)]
-pub fn mqtt5_publish_encode_wire(packet: &wire_protocols::mqtt::Packet<'_>, out: &mut Vec<u8>) {
+pub fn mqtt5_publish_encode_wire(
+    packet: &wire_protocols::mqtt::Packet<'_>,
+    out: &mut bytes::BytesMut,
+) {
     packet
         .encode_with(out, wire_protocols::mqtt::Version::V5)
         .expect("encodable");
 }
 
 #[inline(never)]
-pub fn mqtt5_publish_encode_hand(publish: &mqtt_publish::Publish<'_>, out: &mut Vec<u8>) {
+pub fn mqtt5_publish_encode_hand(publish: &mqtt_publish::Publish<'_>, out: &mut bytes::BytesMut) {
     mqtt_publish::encode(publish, mqtt_publish::Version::V5, out).expect("encodable");
 }
 

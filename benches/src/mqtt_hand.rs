@@ -40,7 +40,7 @@ pub(crate) fn vbi_len(n: usize) -> usize {
 }
 
 #[inline]
-pub(crate) fn put_vbi(out: &mut Vec<u8>, mut n: usize) {
+pub(crate) fn put_vbi<B: BufMut + ?Sized>(out: &mut B, mut n: usize) {
     loop {
         let byte = (n & 0x7f) as u8;
         n >>= 7;

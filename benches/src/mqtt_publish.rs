@@ -26,7 +26,7 @@
 //! would scan the topic twice.
 
 use crate::mqtt_hand::*;
-use bytes::BufMut;
+use bytes::{BufMut, BytesMut};
 
 /// Which protocol version's layout to use (PUBLISH has properties only in 5.0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -311,7 +311,7 @@ impl Properties<'_> {
     }
 
     #[inline]
-    fn write(&self, len: usize, out: &mut Vec<u8>) {
+    fn write<B: BufMut + ?Sized>(&self, len: usize, out: &mut B) {
         put_vbi(out, len);
         if let Some(pfi) = self.payload_format_indicator {
             out.put_u8(PAYLOAD_FORMAT);
@@ -351,7 +351,7 @@ impl Properties<'_> {
 }
 
 #[inline]
-fn put_str(out: &mut Vec<u8>, s: &str) {
+fn put_str<B: BufMut + ?Sized>(out: &mut B, s: &str) {
     out.put_u16(s.len() as u16);
     out.put_slice(s.as_bytes());
 }
@@ -359,7 +359,7 @@ fn put_str(out: &mut Vec<u8>, s: &str) {
 /// Appends the PUBLISH to `out` (reserving once), or `None` if it is not a valid packet for
 /// `version` (nothing is written then).
 #[inline]
-pub fn encode(p: &Publish<'_>, version: Version, out: &mut Vec<u8>) -> Option<()> {
+pub fn encode(p: &Publish<'_>, version: Version, out: &mut BytesMut) -> Option<()> {
     if p.qos > 2
         || (p.dup && p.qos == 0)
         || p.packet_id.is_some() != (p.qos > 0)
