@@ -144,17 +144,19 @@ fn unescape(raw: &str) -> String {
             (b'\\', Some(b'r')) => (b'\r', 2),
             (b'\\', Some(b't')) => (b'\t', 2),
             (b'\\', Some(b'u')) => match unit_at(b, at + 2) {
+                // Not in validated text; kept ASCII, so the text still fits.
+                None => (b'u', 2),
                 Some(unit @ 0..0x80) => (unit as u8, 6),
-                unit => {
+                Some(unit) => {
                     let (c, used) = match unit {
-                        Some(hi @ 0xd800..0xdc00) => {
+                        hi @ 0xd800..0xdc00 => {
                             let lo = unit_at(b, at + 8).unwrap_or(0xdc00);
                             let c = 0x10000
                                 + ((u32::from(hi) - 0xd800) << 10)
                                 + (u32::from(lo).wrapping_sub(0xdc00) & 0x3ff);
                             (char::from_u32(c), 12)
                         }
-                        unit => (unit.and_then(|u| char::from_u32(u32::from(u))), 6),
+                        unit => (char::from_u32(u32::from(unit)), 6),
                     };
                     let c = c.unwrap_or(char::REPLACEMENT_CHARACTER);
                     for &byte in c.encode_utf8(&mut [0; 4]).as_bytes() {
@@ -676,5 +678,30 @@ mod tests {
                 assert_eq!(unescape(&raw), expected, "{raw}");
             }
         }
+    }
+
+    /// Text the scanner would refuse still decodes, without a panic and never longer than
+    /// the text (the buffer is as long as the text).
+    #[test]
+    fn unescape_of_unvalidated_text_stays_in_bounds() {
+        for raw in [
+            r"\",
+            r"x\",
+            r"\u",
+            r"\u12",
+            r"\u12345",
+            r"\uzzzz",
+            r"\ud800",
+            r"\ud800\u",
+            r"\udc00",
+            r"\q",
+            "\\\u{e9}",
+            r"\ud800\ud800\ud800",
+        ] {
+            let text = unescape(raw);
+            assert!(text.len() <= raw.len(), "{raw:?} -> {text:?}");
+        }
+        assert_eq!(unescape(r"\u12"), "u12");
+        assert_eq!(unescape(r"\udc00"), "\u{fffd}");
     }
 }
