@@ -153,6 +153,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for XdrFile<'a> {
         __rt::encode_field(
             "XdrFile",
             "name",
+            #[inline(always)]
             || {
                 __rt::write_len::<
                     u32,
@@ -173,6 +174,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for XdrFile<'a> {
         __rt::encode_field(
             "XdrFile",
             "data",
+            #[inline(always)]
             || {
                 __rt::write_len::<u32, _>(__buf, data.len() * 1, __rt::ByteOrder::Big)?;
                 __buf.put_slice(data);

@@ -183,6 +183,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Compact<'a> {
         __rt::encode_field(
             "Compact",
             "topic",
+            #[inline(always)]
             || {
                 __rt::write_len::<
                     ::wire_runtime::__private::Biased<
@@ -202,6 +203,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Compact<'a> {
         __rt::encode_field(
             "Compact",
             "client_id",
+            #[inline(always)]
             || {
                 match client_id {
                     __rt::Some(__x1) => {

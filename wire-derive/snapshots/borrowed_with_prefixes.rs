@@ -253,6 +253,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for RemotingHeader<'a> {
         __rt::encode_field(
             "RemotingHeader",
             "remark",
+            #[inline(always)]
             || {
                 match remark {
                     __rt::Some(__x1) => {
@@ -271,6 +272,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for RemotingHeader<'a> {
         __rt::encode_field(
             "RemotingHeader",
             "ext_fields",
+            #[inline(always)]
             || {
                 __rt::write_len::<
                     i32,

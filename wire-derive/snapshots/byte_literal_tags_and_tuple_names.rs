@@ -206,6 +206,7 @@ impl ::wire_runtime::__private::WireEncode for Command {
                 __rt::encode_field(
                     "Command",
                     "Query",
+                    #[inline(always)]
                     || {
                         __buf.put_slice(&u16::to_be_bytes((0x51)));
                         let mut __run = [0u8; 1];
@@ -219,6 +220,7 @@ impl ::wire_runtime::__private::WireEncode for Command {
                 __rt::encode_field(
                     "Command",
                     "Range",
+                    #[inline(always)]
                     || {
                         __buf.put_slice(&u16::to_be_bytes((0x4d5a)));
                         if let __rt::Err(__why) = __rt::validation(

@@ -158,6 +158,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Chunk<'a> {
         __rt::encode_field(
             "Chunk",
             "data",
+            #[inline(always)]
             || {
                 <&'a [u8] as __rt::WireEncode>::encode(data, __buf)?;
                 __rt::Ok(())

@@ -130,6 +130,7 @@ impl ::wire_runtime::__private::WireEncode for Frame {
         __rt::encode_field(
             "Frame",
             "payload",
+            #[inline(always)]
             || {
                 __rt::write_len::<
                     u32,

@@ -151,6 +151,7 @@ impl<'a> ::wire_runtime::__private::EncodeWith<PublishFlags> for Publish<'a> {
         __rt::encode_field(
             "Publish",
             "topic",
+            #[inline(always)]
             || {
                 __rt::write_len::<
                     u16,
@@ -167,6 +168,7 @@ impl<'a> ::wire_runtime::__private::EncodeWith<PublishFlags> for Publish<'a> {
         __rt::encode_field(
             "Publish",
             "packet_id",
+            #[inline(always)]
             || {
                 __rt::check_presence(flags.qos > 0, packet_id.is_some())?;
                 if let __rt::Some(__x1) = packet_id {
@@ -178,6 +180,7 @@ impl<'a> ::wire_runtime::__private::EncodeWith<PublishFlags> for Publish<'a> {
         __rt::encode_field(
             "Publish",
             "payload",
+            #[inline(always)]
             || {
                 <&'a [u8] as __rt::WireEncode>::encode(payload, __buf)?;
                 __rt::Ok(())

@@ -126,6 +126,7 @@ impl ::wire_runtime::__private::WireEncode for Message {
         __rt::encode_field(
             "Message",
             "header",
+            #[inline(always)]
             || {
                 <Header as __rt::WireEncode>::encode(header, __buf)?;
                 __rt::Ok(())
@@ -134,6 +135,7 @@ impl ::wire_runtime::__private::WireEncode for Message {
         __rt::encode_field(
             "Message",
             "questions",
+            #[inline(always)]
             || {
                 __rt::check_declared_len(header.qdcount, questions.len())?;
                 for __x1 in questions {

@@ -154,6 +154,7 @@ impl ::wire_runtime::__private::WireEncode for Bounded {
         __rt::encode_field(
             "Bounded",
             "len",
+            #[inline(always)]
             || {
                 __buf.put_slice(&len.to_be_bytes());
                 __rt::Ok(())
@@ -162,6 +163,7 @@ impl ::wire_runtime::__private::WireEncode for Bounded {
         __rt::encode_field(
             "Bounded",
             "body",
+            #[inline(always)]
             || {
                 __buf.put_slice(body);
                 __rt::Ok(())

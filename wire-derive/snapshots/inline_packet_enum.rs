@@ -593,10 +593,12 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                 __rt::encode_field(
                     "Packet",
                     "PingReq",
+                    #[inline(always)]
                     || {
                         __rt::encode_field(
                             "Packet",
                             "header",
+                            #[inline(always)]
                             || {
                                 <FixedHeader<
                                     12,
@@ -608,6 +610,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                         __rt::encode_field(
                             "Packet",
                             "body",
+                            #[inline(always)]
                             || {
                                 __rt::write_len::<
                                     ::wire_runtime::__private::Vbi,
@@ -629,10 +632,12 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                 __rt::encode_field(
                     "Packet",
                     "Publish",
+                    #[inline(always)]
                     || {
                         __rt::encode_field(
                             "Packet",
                             "flags",
+                            #[inline(always)]
                             || {
                                 <PublishFlags as __rt::WireEncode>::encode(flags, __buf)?;
                                 __rt::Ok(())
@@ -641,6 +646,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                         __rt::encode_field(
                             "Packet",
                             "publish",
+                            #[inline(always)]
                             || {
                                 __rt::write_len::<
                                     ::wire_runtime::__private::Vbi,
@@ -668,10 +674,12 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                 __rt::encode_field(
                     "Packet",
                     "PingResp",
+                    #[inline(always)]
                     || {
                         __rt::encode_field(
                             "Packet",
                             "header",
+                            #[inline(always)]
                             || {
                                 <FixedHeader<
                                     13,
@@ -683,6 +691,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                         __rt::encode_field(
                             "Packet",
                             "body",
+                            #[inline(always)]
                             || {
                                 __rt::write_len::<
                                     ::wire_runtime::__private::Vbi,
@@ -704,10 +713,12 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                 __rt::encode_field(
                     "Packet",
                     "Disconnect",
+                    #[inline(always)]
                     || {
                         __rt::encode_field(
                             "Packet",
                             "header",
+                            #[inline(always)]
                             || {
                                 <FixedHeader<
                                     14,
@@ -719,6 +730,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                         __rt::encode_field(
                             "Packet",
                             "body",
+                            #[inline(always)]
                             || {
                                 __rt::write_len::<
                                     ::wire_runtime::__private::Vbi,
@@ -740,10 +752,12 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                 __rt::encode_field(
                     "Packet",
                     "Subscribe",
+                    #[inline(always)]
                     || {
                         __rt::encode_field(
                             "Packet",
                             "header",
+                            #[inline(always)]
                             || {
                                 <FixedHeader<
                                     8,
@@ -755,6 +769,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                         __rt::encode_field(
                             "Packet",
                             "body",
+                            #[inline(always)]
                             || {
                                 __rt::write_len::<
                                     ::wire_runtime::__private::Vbi,

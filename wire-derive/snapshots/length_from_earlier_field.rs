@@ -126,6 +126,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Frame<'a> {
         __rt::encode_field(
             "Frame",
             "body",
+            #[inline(always)]
             || {
                 <&'a [u8] as __rt::WireEncode>::encode(body, __buf)?;
                 __rt::Ok(())

@@ -232,6 +232,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for ResponseHeader<'a> {
         __rt::encode_field(
             "ResponseHeader",
             "request_id",
+            #[inline(always)]
             || {
                 <i64 as __rt::msgpack::MsgPackEncode>::encode_msgpack(
                     request_id,
@@ -243,6 +244,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for ResponseHeader<'a> {
         __rt::encode_field(
             "ResponseHeader",
             "flags",
+            #[inline(always)]
             || {
                 <i32 as __rt::msgpack::MsgPackEncode>::encode_msgpack(flags, __buf)?;
                 __rt::Ok(())
@@ -251,6 +253,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for ResponseHeader<'a> {
         __rt::encode_field(
             "ResponseHeader",
             "max_start_time",
+            #[inline(always)]
             || {
                 __rt::check_presence(*flags & 1 != 0, max_start_time.is_some())?;
                 if let __rt::Some(__x1) = max_start_time {
@@ -262,6 +265,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for ResponseHeader<'a> {
         __rt::encode_field(
             "ResponseHeader",
             "node_id",
+            #[inline(always)]
             || {
                 __rt::msgpack::write_ext_value::<Uuid, _>(__buf, 3, node_id)?;
                 __rt::Ok(())
@@ -270,6 +274,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for ResponseHeader<'a> {
         __rt::encode_field(
             "ResponseHeader",
             "names",
+            #[inline(always)]
             || {
                 __rt::msgpack::write_int(__buf, names.len() as i64);
                 for __x1 in names {

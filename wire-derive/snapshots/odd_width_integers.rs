@@ -161,6 +161,7 @@ impl ::wire_runtime::__private::WireEncode for Handshake {
         __rt::encode_field(
             "Handshake",
             "body",
+            #[inline(always)]
             || {
                 __rt::write_len::<
                     ::wire_runtime::__private::U24,

@@ -193,6 +193,7 @@ impl ::wire_runtime::__private::WireEncode for PubAck {
             __rt::encode_field(
                 "PubAck",
                 "reason",
+                #[inline(always)]
                 || {
                     <ReasonCode as __rt::WireEncode>::encode(reason, __buf)?;
                     __rt::Ok(())
@@ -203,6 +204,7 @@ impl ::wire_runtime::__private::WireEncode for PubAck {
             __rt::encode_field(
                 "PubAck",
                 "properties",
+                #[inline(always)]
                 || {
                     <Properties as __rt::WireEncode>::encode(properties, __buf)?;
                     __rt::Ok(())

@@ -196,6 +196,7 @@ impl ::wire_runtime::__private::WireEncode for Packet {
                 __rt::encode_field(
                     "Packet",
                     "PingReq",
+                    #[inline(always)]
                     || {
                         if (*_0 >> 4) & 15 != 12 {
                             return __rt::Err(
@@ -218,6 +219,7 @@ impl ::wire_runtime::__private::WireEncode for Packet {
                 __rt::encode_field(
                     "Packet",
                     "PingResp",
+                    #[inline(always)]
                     || {
                         if (*_0 >> 4) & 15 != 13 {
                             return __rt::Err(

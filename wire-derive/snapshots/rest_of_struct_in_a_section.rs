@@ -200,6 +200,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
         __rt::encode_field(
             "Packet",
             "remaining",
+            #[inline(always)]
             || {
                 <Vbi as __rt::WireEncode>::encode(remaining, __buf)?;
                 __rt::Ok(())
@@ -208,6 +209,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
         __rt::encode_field(
             "Packet",
             "topic",
+            #[inline(always)]
             || {
                 __rt::write_len::<
                     u16,
@@ -227,6 +229,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
         __rt::encode_field(
             "Packet",
             "payload",
+            #[inline(always)]
             || {
                 <&'a [u8] as __rt::WireEncode>::encode(payload, __buf)?;
                 __rt::Ok(())

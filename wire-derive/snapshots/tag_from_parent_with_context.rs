@@ -212,10 +212,12 @@ impl ::wire_runtime::__private::EncodeWith<(u8, u8)> for Payload {
                 __rt::encode_field(
                     "Payload",
                     "Headers",
+                    #[inline(always)]
                     || {
                         __rt::encode_field(
                             "Payload",
                             "priority",
+                            #[inline(always)]
                             || {
                                 __rt::check_presence(
                                     flags & 0x20 != 0,
@@ -230,6 +232,7 @@ impl ::wire_runtime::__private::EncodeWith<(u8, u8)> for Payload {
                         __rt::encode_field(
                             "Payload",
                             "block",
+                            #[inline(always)]
                             || {
                                 __buf.put_slice(block);
                                 __rt::Ok(())
@@ -243,6 +246,7 @@ impl ::wire_runtime::__private::EncodeWith<(u8, u8)> for Payload {
                 __rt::encode_field(
                     "Payload",
                     "Unknown",
+                    #[inline(always)]
                     || {
                         #[allow(unreachable_patterns, clippy::manual_range_patterns)]
                         if matches!(* _0, 1) {
@@ -251,6 +255,7 @@ impl ::wire_runtime::__private::EncodeWith<(u8, u8)> for Payload {
                         __rt::encode_field(
                             "Payload",
                             "1",
+                            #[inline(always)]
                             || {
                                 __buf.put_slice(_1);
                                 __rt::Ok(())

@@ -284,6 +284,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Command<'a> {
                 __rt::encode_field(
                     "Command",
                     "Heartbeat",
+                    #[inline(always)]
                     || {
                         __buf.put_slice(&u16::to_be_bytes((0x0015)));
                         __buf.put_slice(&u16::to_be_bytes((1)));
@@ -295,6 +296,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Command<'a> {
                 __rt::encode_field(
                     "Command",
                     "Publish",
+                    #[inline(always)]
                     || {
                         __buf.put_slice(&u16::to_be_bytes((0x0002)));
                         __buf.put_slice(&u16::to_be_bytes((1)));
@@ -308,6 +310,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Command<'a> {
                         __rt::encode_field(
                             "Command",
                             "messages",
+                            #[inline(always)]
                             || {
                                 __rt::write_len::<
                                     i32,
@@ -327,6 +330,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Command<'a> {
                 __rt::encode_field(
                     "Command",
                     "Unknown",
+                    #[inline(always)]
                     || {
                         #[allow(unreachable_patterns, clippy::manual_range_patterns)]
                         if matches!((* key, * version,), (0x0015, 1) | (0x0002, 1)) {
@@ -337,6 +341,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Command<'a> {
                         __rt::encode_field(
                             "Command",
                             "body",
+                            #[inline(always)]
                             || {
                                 <&'a [u8] as __rt::WireEncode>::encode(body, __buf)?;
                                 __rt::Ok(())

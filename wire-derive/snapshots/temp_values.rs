@@ -207,6 +207,7 @@ impl ::wire_runtime::__private::WireEncode for Message {
         __rt::encode_field(
             "Message",
             "questions",
+            #[inline(always)]
             || {
                 for __x1 in questions {
                     __buf.put_slice(&__x1.to_be_bytes());
@@ -220,6 +221,7 @@ impl ::wire_runtime::__private::WireEncode for Message {
         __rt::encode_field(
             "Message",
             "name",
+            #[inline(always)]
             || {
                 __rt::check_presence(*has_name != 0, name.is_some())?;
                 if let __rt::Some(__x1) = name {

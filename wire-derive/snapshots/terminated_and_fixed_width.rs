@@ -243,6 +243,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Row<'a> {
         __rt::encode_field(
             "Row",
             "name",
+            #[inline(always)]
             || {
                 __rt::write_terminated(
                     __buf,
@@ -256,6 +257,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Row<'a> {
         __rt::encode_field(
             "Row",
             "line",
+            #[inline(always)]
             || {
                 __rt::write_terminated(
                     __buf,
@@ -269,6 +271,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Row<'a> {
         __rt::encode_field(
             "Row",
             "id",
+            #[inline(always)]
             || {
                 __rt::write_padded(
                     __buf,
@@ -282,6 +285,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Row<'a> {
         __rt::encode_field(
             "Row",
             "groups",
+            #[inline(always)]
             || {
                 __rt::check_sequence_end(
                     groups
@@ -297,6 +301,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Row<'a> {
         __rt::encode_field(
             "Row",
             "words",
+            #[inline(always)]
             || {
                 let __end: u16 = 0;
                 __rt::check_no_sentinel(words.iter().map(|__x1| *__x1 == __end))?;

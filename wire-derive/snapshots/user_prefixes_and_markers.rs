@@ -345,6 +345,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Row<'a> {
         __rt::encode_field(
             "Row",
             "token",
+            #[inline(always)]
             || {
                 __rt::write_len::<
                     QuicVarint,
@@ -361,6 +362,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Row<'a> {
         __rt::encode_field(
             "Row",
             "ids",
+            #[inline(always)]
             || {
                 __rt::write_len::<
                     ::wire_runtime::__private::Biased<quic::Varint, 1>,
@@ -375,6 +377,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Row<'a> {
         __rt::encode_field(
             "Row",
             "size",
+            #[inline(always)]
             || {
                 <Words as __rt::WireEncode>::encode(size, __buf)?;
                 __rt::Ok(())
@@ -383,6 +386,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Row<'a> {
         __rt::encode_field(
             "Row",
             "options",
+            #[inline(always)]
             || {
                 <&'a [u8] as __rt::WireEncode>::encode(options, __buf)?;
                 __rt::Ok(())
@@ -391,6 +395,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Row<'a> {
         __rt::encode_field(
             "Row",
             "bytes",
+            #[inline(always)]
             || {
                 match bytes {
                     __rt::Some(__x1) => {
@@ -414,6 +419,7 @@ impl<'a> ::wire_runtime::__private::WireEncode for Row<'a> {
         __rt::encode_field(
             "Row",
             "value",
+            #[inline(always)]
             || {
                 match value {
                     __rt::Tristate::Value(__x1) => {
