@@ -124,14 +124,17 @@ pub fn mqtt5_connect_decode_hand(bytes: &[u8]) -> Option<(mqtt_connect::Connect<
 }
 
 #[inline(never)]
-pub fn mqtt5_connect_encode_wire(packet: &wire_protocols::mqtt::Packet<'_>, out: &mut Vec<u8>) {
+pub fn mqtt5_connect_encode_wire(
+    packet: &wire_protocols::mqtt::Packet<'_>,
+    out: &mut bytes::BytesMut,
+) {
     packet
         .encode_with(out, wire_protocols::mqtt::Version::V5)
         .expect("encodable");
 }
 
 #[inline(never)]
-pub fn mqtt5_connect_encode_hand(connect: &mqtt_connect::Connect<'_>, out: &mut Vec<u8>) {
+pub fn mqtt5_connect_encode_hand(connect: &mqtt_connect::Connect<'_>, out: &mut bytes::BytesMut) {
     mqtt_connect::encode(connect, out).expect("encodable");
 }
 

@@ -20,7 +20,7 @@
 
 use crate::mqtt_hand::*;
 use crate::mqtt_publish::Version;
-use bytes::BufMut;
+use bytes::{BufMut, BytesMut};
 
 /// A CONNECT packet, borrowed from the input.
 #[derive(Debug, Clone, Copy)]
@@ -311,7 +311,7 @@ fn bin_len(b: &[u8]) -> Option<usize> {
 }
 
 #[inline]
-fn put_bin(out: &mut Vec<u8>, b: &[u8]) {
+fn put_bin<B: BufMut + ?Sized>(out: &mut B, b: &[u8]) {
     out.put_u16(b.len() as u16);
     out.put_slice(b);
 }
@@ -326,7 +326,7 @@ fn users_len(users: &UserProperties<'_>) -> Option<usize> {
 }
 
 #[inline]
-fn put_users(out: &mut Vec<u8>, users: &UserProperties<'_>) {
+fn put_users<B: BufMut + ?Sized>(out: &mut B, users: &UserProperties<'_>) {
     for (key, value) in users.iter() {
         out.put_u8(USER_PROPERTY);
         put_bin(out, key.as_bytes());
@@ -366,7 +366,7 @@ impl ConnectProperties<'_> {
     }
 
     #[inline]
-    fn write(&self, len: usize, out: &mut Vec<u8>) {
+    fn write<B: BufMut + ?Sized>(&self, len: usize, out: &mut B) {
         put_vbi(out, len);
         if let Some(v) = self.session_expiry_interval {
             out.put_u8(SESSION_EXPIRY);
@@ -425,7 +425,7 @@ impl WillProperties<'_> {
     }
 
     #[inline]
-    fn write(&self, len: usize, out: &mut Vec<u8>) {
+    fn write<B: BufMut + ?Sized>(&self, len: usize, out: &mut B) {
         put_vbi(out, len);
         if let Some(v) = self.will_delay_interval {
             out.put_u8(WILL_DELAY);
@@ -458,7 +458,7 @@ impl WillProperties<'_> {
 /// Appends the CONNECT to `out` (reserving once), or `None` if it is not a valid packet
 /// (nothing is written then). The Connect Flags follow from which parts are present.
 #[inline]
-pub fn encode(c: &Connect<'_>, out: &mut Vec<u8>) -> Option<()> {
+pub fn encode(c: &Connect<'_>, out: &mut BytesMut) -> Option<()> {
     let v5 = c.version == Version::V5;
     if c.properties.is_some() != v5
         || (!v5 && c.password.is_some() && c.username.is_none())

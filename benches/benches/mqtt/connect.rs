@@ -1,3 +1,4 @@
+use super::publish::EncodeGroup;
 use super::*;
 
 #[inline(always)]
@@ -243,31 +244,18 @@ pub(crate) fn mqtt5_connect_props_encode(c: &mut Criterion) {
     let wire = mqtt_connect::sample_wire(mqtt_publish::Version::V5);
     let hand = mqtt_connect::sample();
 
-    let mut reference = BytesMut::new();
-    peers::v5_connect_encode_mqttbytes(&mqttbytes, &mut reference);
-    assert_eq!(reference.len(), 103);
-    let mut out = Vec::with_capacity(256);
-    entry::mqtt5_connect_encode_wire(&wire, &mut out);
-    assert_eq!(out, reference, "wire encodes other bytes");
-    out.clear();
-    entry::mqtt5_connect_encode_hand(&hand, &mut out);
-    assert_eq!(out, reference, "hand encodes other bytes");
-    let mut buf = BytesMut::with_capacity(256);
-    peers::v5_connect_encode_rumqttc(&rumqttc, &mut buf);
-    assert_eq!(buf, reference, "rumqttc encodes other bytes");
-
-    let mut group = c.benchmark_group("mqtt5_connect_props_encode");
-    common::encode_into(&mut group, "wire", &mut out, |out| {
-        entry::mqtt5_connect_encode_wire(black_box(&wire), out)
-    });
-    common::encode_into(&mut group, "hand", &mut out, |out| {
-        entry::mqtt5_connect_encode_hand(black_box(&hand), out)
-    });
-    common::encode_into_bytes(&mut group, "mqttbytes", &mut buf, |buf| {
-        peers::v5_connect_encode_mqttbytes(black_box(&mqttbytes), buf)
-    });
-    common::encode_into_bytes(&mut group, "rumqttc", &mut buf, |buf| {
-        peers::v5_connect_encode_rumqttc(black_box(&rumqttc), buf)
-    });
-    group.finish();
+    EncodeGroup::new(c, "mqtt5_connect_props_encode", 103)
+        .bench("wire", |out| {
+            entry::mqtt5_connect_encode_wire(black_box(&wire), out)
+        })
+        .bench("hand", |out| {
+            entry::mqtt5_connect_encode_hand(black_box(&hand), out)
+        })
+        .bench("mqttbytes", |out| {
+            peers::v5_connect_encode_mqttbytes(black_box(&mqttbytes), out)
+        })
+        .bench("rumqttc", |out| {
+            peers::v5_connect_encode_rumqttc(black_box(&rumqttc), out)
+        })
+        .finish();
 }

@@ -201,7 +201,8 @@ pub(crate) fn mqtt311_publish_64_encode(c: &mut Criterion) {
         .finish();
 }
 
-/// A group of encoders of one packet, all writing into the same buffer, each checked to
+/// A group of encoders of one packet (the PUBLISH cases here, CONNECT in `connect`), all
+/// writing into the same buffer, each checked to
 /// write the same `frame_len` bytes as the first before it is timed.
 ///
 /// One buffer, a `BytesMut` (what the peers write into, and what a tokio codec hands out),
@@ -210,7 +211,7 @@ pub(crate) fn mqtt311_publish_64_encode(c: &mut Criterion) {
 /// copy of their own, wire's 4 KiB PUBLISH took 48 ns in a run of its group and 66 ns in
 /// full runs; written into a `Vec` instead, its 5.0 PUBLISH with properties took 23 ns where
 /// a `BytesMut` takes 28-31 ns.
-struct EncodeGroup<'c> {
+pub(crate) struct EncodeGroup<'c> {
     group: BenchmarkGroup<'c, WallTime>,
     buf: BytesMut,
     frame_len: usize,
@@ -218,7 +219,7 @@ struct EncodeGroup<'c> {
 }
 
 impl<'c> EncodeGroup<'c> {
-    fn new(c: &'c mut Criterion, case: &str, frame_len: usize) -> Self {
+    pub(crate) fn new(c: &'c mut Criterion, case: &str, frame_len: usize) -> Self {
         EncodeGroup {
             group: c.benchmark_group(case),
             buf: BytesMut::with_capacity(frame_len),
@@ -227,7 +228,7 @@ impl<'c> EncodeGroup<'c> {
         }
     }
 
-    fn bench(mut self, name: &str, mut encode: impl FnMut(&mut BytesMut)) -> Self {
+    pub(crate) fn bench(mut self, name: &str, mut encode: impl FnMut(&mut BytesMut)) -> Self {
         self.buf.clear();
         encode(&mut self.buf);
         match &self.reference {
@@ -239,7 +240,7 @@ impl<'c> EncodeGroup<'c> {
         self
     }
 
-    fn finish(self) {
+    pub(crate) fn finish(self) {
         self.group.finish();
     }
 }
