@@ -45,6 +45,7 @@ mod headers;
 mod json;
 mod json_header;
 mod json_pairs;
+mod json_unescape;
 mod message;
 mod properties;
 
