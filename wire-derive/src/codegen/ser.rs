@@ -241,8 +241,8 @@ fn fields_code(
             let fname = &f.name;
             // Every field's write is a closure (for its error path), always inlined as on
             // decode: left to the inliner, inside a large enum's `encode` the closures stayed
-            // out of line and each took the buffer through memory (an MQTT 5.0 PUBLISH with
-            // properties, into a `BytesMut`: 29.9 ns that way, 26.1 ns inlined).
+            // out of line and each took the buffer through memory (`mqtt311_publish_64_encode`
+            // into a `BytesMut`: 14.1 ns that way, 11.2 ns inlined, peers 10.6-11.3 ns).
             out.extend(quote! {
                 if !#omit {
                     #rt::encode_field(#name, #fname, #[inline(always)] || { #write #rt::Ok(()) })?;
