@@ -54,6 +54,7 @@ mod tristate;
 mod uint;
 mod validate;
 mod varint;
+mod window;
 
 #[doc(hidden)]
 #[path = "private.rs"]
@@ -80,6 +81,7 @@ pub use tristate::Tristate;
 pub use uint::{U24, U40, U48, U56, uint_from_be, uint_from_le, uint_to_be, uint_to_le};
 pub use validate::reject;
 pub use varint::{VarInt, Vbi};
+pub use window::{Window, write_in_window};
 
 pub use bytes;
 

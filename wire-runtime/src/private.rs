@@ -18,6 +18,7 @@ pub use crate::traits::{DecodeWith, EncodeWith, WireDecode, WireEncode};
 pub use crate::tristate::Tristate;
 pub use crate::uint::{U24, U40, U48, U56, uint_from_be, uint_from_le, uint_to_be, uint_to_le};
 pub use crate::varint::{VarInt, Vbi};
+pub use crate::window::write_in_window;
 pub use alloc::collections::BTreeMap;
 pub use alloc::vec::Vec;
 pub use bytes::BufMut;
