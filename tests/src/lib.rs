@@ -16,6 +16,7 @@ pub mod alloc_count;
 pub mod checksums;
 pub mod delimited;
 pub mod everything;
+pub mod trickle;
 pub mod user_layouts;
 pub mod vectors;
 pub mod vocabulary;

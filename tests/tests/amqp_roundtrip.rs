@@ -9,6 +9,7 @@ use wire_protocols::amqp::{
 };
 use wire_protocols::stream::Record;
 use wire_runtime::{WireEncode, decode};
+use wire_tests::trickle::Trickle;
 
 /// Storage that lives as long as the test: generated values borrow from it.
 fn keep<T>(value: T) -> &'static T {
@@ -93,6 +94,14 @@ fn value() -> impl Strategy<Value = Value<'static>> {
     })
 }
 
+/// What `value` writes into a buffer whose chunks hold 3 bytes: value by value, where a `Vec`
+/// of the exact size takes each list, map and array through one capacity check.
+fn in_chunks(value: &impl WireEncode) -> Vec<u8> {
+    let mut buf = Trickle::new(3);
+    value.encode(&mut buf).unwrap();
+    buf.into_inner()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(500))]
 
@@ -100,6 +109,7 @@ proptest! {
     fn values_round_trip(v in value()) {
         let bytes = v.encode_to_vec().unwrap();
         prop_assert_eq!(bytes.len(), v.encoded_len());
+        prop_assert_eq!(in_chunks(&v), bytes.clone());
         let decoded = decode::<Value<'_>>(&bytes).unwrap();
         prop_assert_eq!(decoded, v);
         // The decoded view encodes to the same bytes, and so does reading it item by item.
@@ -111,6 +121,7 @@ proptest! {
     fn messages_round_trip(message in message()) {
         let bytes = message.encode_to_vec().unwrap();
         prop_assert_eq!(bytes.len(), message.encoded_len());
+        prop_assert_eq!(in_chunks(&message), bytes.clone());
         let decoded = decode::<Message<'_>>(&bytes).unwrap();
         prop_assert_eq!(decoded, message);
         prop_assert_eq!(decoded.encode_to_vec().unwrap(), bytes.clone());

@@ -21,6 +21,7 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use wire_protocols::mqtt::{self, FrameSplitter, Packet, QoS, ReasonCode, Version};
 use wire_runtime::{DecodeError, DecodeWith, EncodeWith, Vbi, decode_prefix};
+use wire_tests::trickle::Trickle;
 
 /// The remaining length the specification prescribes for the packets whose length is known
 /// from their fields alone: the 3.1.1 forms, and the 5.0 short forms.
@@ -83,6 +84,19 @@ fn split(bytes: &[u8], chunks: &[usize]) -> Result<Vec<Vec<u8>>, TestCaseError> 
 fn check(spec: &Spec, version: Version, chunks: &[usize]) -> Result<(), TestCaseError> {
     let packet = build(spec);
     let bytes = mqtt::encode(&packet, version).map_err(|e| fail("encode", e))?;
+
+    // The same bytes written value by value, into chunks too small for a run (the encoding
+    // above writes runs through one capacity check).
+    let mut trickle = Trickle::new(chunks[0]);
+    packet
+        .encode_with(&mut trickle, version)
+        .map_err(|e| fail("encode in chunks", e))?;
+    prop_assert_eq!(
+        trickle.into_inner(),
+        bytes.clone(),
+        "chunks of {}",
+        chunks[0]
+    );
 
     // Exact length, fixed header, remaining length.
     prop_assert_eq!(packet.encoded_len_with(version), bytes.len());

@@ -13,6 +13,7 @@ use wire_protocols::rocketmq::{
     decode_messages, encode_batch,
 };
 use wire_runtime::{WireEncode, decode};
+use wire_tests::trickle::Trickle;
 
 /// Any text, control characters, quotes, backslashes and astral characters included.
 fn text() -> impl Strategy<Value = String> {
@@ -244,6 +245,16 @@ fn message(s: &MessageSeed) -> MessageExt<'_> {
     m
 }
 
+/// What `encode` writes into a buffer whose chunks hold 3 bytes: value by value, where a `Vec`
+/// of the exact size takes runs through one capacity check. The two must agree.
+fn in_chunks(
+    encode: impl FnOnce(&mut Trickle) -> Result<(), wire_runtime::EncodeError>,
+) -> Vec<u8> {
+    let mut buf = Trickle::new(3);
+    encode(&mut buf).unwrap();
+    buf.into_inner()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
@@ -252,6 +263,7 @@ proptest! {
         let c = command(&s);
         let bytes = c.to_vec(SerializeType::Json).unwrap();
         prop_assert_eq!(bytes.len(), c.encoded_len_as(SerializeType::Json));
+        prop_assert_eq!(in_chunks(|buf| c.encode_as(SerializeType::Json, buf)), &bytes[..]);
         let back = rocketmq::decode(&bytes).unwrap();
         prop_assert_eq!(&back, &c);
         // Re-encoding the decoded command copies its validated extFields text: same bytes.
@@ -263,6 +275,7 @@ proptest! {
         let c = command(&s);
         let bytes = c.to_vec(SerializeType::RocketMq).unwrap();
         prop_assert_eq!(bytes.len(), c.encoded_len_as(SerializeType::RocketMq));
+        prop_assert_eq!(in_chunks(|buf| c.encode_as(SerializeType::RocketMq, buf)), &bytes[..]);
         let back = rocketmq::decode(&bytes).unwrap();
         prop_assert_eq!(&back, &binary_view(&c));
         // Across encodings: binary → JSON → binary.
@@ -341,6 +354,7 @@ proptest! {
         for m in &messages {
             let bytes = m.encode_to_vec().unwrap();
             prop_assert_eq!(bytes.len() as i32, m.store_size);
+            prop_assert_eq!(in_chunks(|buf| m.encode(buf)), &bytes[..]);
             prop_assert_eq!(&decode::<MessageExt<'_>>(&bytes).unwrap(), m);
             body.extend(bytes);
         }

@@ -155,14 +155,8 @@ impl<'a> ::wire_runtime::__private::WireEncode for XdrFile<'a> {
             "name",
             #[inline(always)]
             || {
-                __rt::write_len::<
-                    u32,
-                    _,
-                >(
-                    __buf,
-                    <&'a str as __rt::WireEncode>::encoded_len(name),
-                    __rt::ByteOrder::Big,
-                )?;
+                let __n = <&'a str as __rt::WireEncode>::encoded_len(name);
+                __rt::write_len::<u32, _>(__buf, __n, __rt::ByteOrder::Big)?;
                 <&'a str as __rt::WireEncode>::encode(name, __buf)?;
                 __rt::Ok(())
             },
@@ -176,7 +170,8 @@ impl<'a> ::wire_runtime::__private::WireEncode for XdrFile<'a> {
             "data",
             #[inline(always)]
             || {
-                __rt::write_len::<u32, _>(__buf, data.len() * 1, __rt::ByteOrder::Big)?;
+                let __n = data.len() * 1;
+                __rt::write_len::<u32, _>(__buf, __n, __rt::ByteOrder::Big)?;
                 __buf.put_slice(data);
                 __rt::Ok(())
             },

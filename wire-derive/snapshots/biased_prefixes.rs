@@ -185,17 +185,14 @@ impl<'a> ::wire_runtime::__private::WireEncode for Compact<'a> {
             "topic",
             #[inline(always)]
             || {
+                let __n = <&'a str as __rt::WireEncode>::encoded_len(topic);
                 __rt::write_len::<
                     ::wire_runtime::__private::Biased<
                         ::wire_runtime::__private::VarInt,
                         1,
                     >,
                     _,
-                >(
-                    __buf,
-                    <&'a str as __rt::WireEncode>::encoded_len(topic),
-                    __rt::ByteOrder::Big,
-                )?;
+                >(__buf, __n, __rt::ByteOrder::Big)?;
                 <&'a str as __rt::WireEncode>::encode(topic, __buf)?;
                 __rt::Ok(())
             },
@@ -207,17 +204,14 @@ impl<'a> ::wire_runtime::__private::WireEncode for Compact<'a> {
             || {
                 match client_id {
                     __rt::Some(__x1) => {
+                        let __n = <&'a str as __rt::WireEncode>::encoded_len(__x1);
                         __rt::write_len::<
                             ::wire_runtime::__private::Biased<
                                 ::wire_runtime::__private::VarInt,
                                 1,
                             >,
                             _,
-                        >(
-                            __buf,
-                            <&'a str as __rt::WireEncode>::encoded_len(__x1),
-                            __rt::ByteOrder::Big,
-                        )?;
+                        >(__buf, __n, __rt::ByteOrder::Big)?;
                         <&'a str as __rt::WireEncode>::encode(__x1, __buf)?;
                     }
                     __rt::None => {

@@ -274,44 +274,26 @@ impl<'a> ::wire_runtime::__private::WireEncode for RemotingHeader<'a> {
             "ext_fields",
             #[inline(always)]
             || {
-                __rt::write_len::<
-                    i32,
-                    _,
-                >(
-                    __buf,
-                    ext_fields
-                        .iter()
-                        .map(|(__k2, __v2)| (
-                            {
-                                let __n = <&'a str as __rt::WireEncode>::encoded_len(__k2);
-                                __rt::len_size::<u16>(__n) + __n
+                let __n = ext_fields
+                    .iter()
+                    .map(|(__k2, __v2)| (
+                        {
+                            let __n = <&'a str as __rt::WireEncode>::encoded_len(__k2);
+                            __rt::len_size::<u16>(__n) + __n
+                        }
+                            + {
+                                let __n = <&'a str as __rt::WireEncode>::encoded_len(__v2);
+                                __rt::len_size::<i32>(__n) + __n
                             }
-                                + {
-                                    let __n = <&'a str as __rt::WireEncode>::encoded_len(__v2);
-                                    __rt::len_size::<i32>(__n) + __n
-                                }
-                        ))
-                        .sum::<usize>(),
-                    __rt::ByteOrder::Big,
-                )?;
+                    ))
+                    .sum::<usize>();
+                __rt::write_len::<i32, _>(__buf, __n, __rt::ByteOrder::Big)?;
                 for (__k2, __v2) in ext_fields {
-                    __rt::write_len::<
-                        u16,
-                        _,
-                    >(
-                        __buf,
-                        <&'a str as __rt::WireEncode>::encoded_len(__k2),
-                        __rt::ByteOrder::Big,
-                    )?;
+                    let __n = <&'a str as __rt::WireEncode>::encoded_len(__k2);
+                    __rt::write_len::<u16, _>(__buf, __n, __rt::ByteOrder::Big)?;
                     <&'a str as __rt::WireEncode>::encode(__k2, __buf)?;
-                    __rt::write_len::<
-                        i32,
-                        _,
-                    >(
-                        __buf,
-                        <&'a str as __rt::WireEncode>::encoded_len(__v2),
-                        __rt::ByteOrder::Big,
-                    )?;
+                    let __n = <&'a str as __rt::WireEncode>::encoded_len(__v2);
+                    __rt::write_len::<i32, _>(__buf, __n, __rt::ByteOrder::Big)?;
                     <&'a str as __rt::WireEncode>::encode(__v2, __buf)?;
                 }
                 __rt::Ok(())

@@ -132,10 +132,8 @@ impl ::wire_runtime::__private::WireEncode for Frame {
             "payload",
             #[inline(always)]
             || {
-                __rt::write_len::<
-                    u32,
-                    _,
-                >(__buf, payload.len() * 1, __rt::ByteOrder::Big)?;
+                let __n = payload.len() * 1;
+                __rt::write_len::<u32, _>(__buf, __n, __rt::ByteOrder::Big)?;
                 __buf.put_slice(payload);
                 __rt::Ok(())
             },

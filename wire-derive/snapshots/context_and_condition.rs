@@ -153,14 +153,8 @@ impl<'a> ::wire_runtime::__private::EncodeWith<PublishFlags> for Publish<'a> {
             "topic",
             #[inline(always)]
             || {
-                __rt::write_len::<
-                    u16,
-                    _,
-                >(
-                    __buf,
-                    <&'a str as __rt::WireEncode>::encoded_len(topic),
-                    __rt::ByteOrder::Big,
-                )?;
+                let __n = <&'a str as __rt::WireEncode>::encoded_len(topic);
+                __rt::write_len::<u16, _>(__buf, __n, __rt::ByteOrder::Big)?;
                 <&'a str as __rt::WireEncode>::encode(topic, __buf)?;
                 __rt::Ok(())
             },

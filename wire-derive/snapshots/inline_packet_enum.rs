@@ -612,15 +612,33 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                             "body",
                             #[inline(always)]
                             || {
-                                __rt::write_len::<
-                                    ::wire_runtime::__private::Vbi,
-                                    _,
-                                >(
+                                let __n = <Empty as __rt::WireEncode>::encoded_len(body);
+                                let __room = <::wire_runtime::__private::Vbi as __rt::LenPrefix>::len_size(
+                                    __n,
+                                ) + __n;
+                                let __done = __rt::write_in_window(
                                     __buf,
-                                    <Empty as __rt::WireEncode>::encoded_len(body),
-                                    __rt::ByteOrder::Big,
-                                )?;
-                                <Empty as __rt::WireEncode>::encode(body, __buf)?;
+                                    __room,
+                                    #[inline(always)]
+                                    |__buf| {
+                                        __rt::write_len::<
+                                            ::wire_runtime::__private::Vbi,
+                                            _,
+                                        >(__buf, __n, __rt::ByteOrder::Big)?;
+                                        <Empty as __rt::WireEncode>::encode(body, __buf)?;
+                                        __rt::Ok(())
+                                    },
+                                );
+                                match __done {
+                                    __rt::Some(__done) => __done?,
+                                    __rt::None => {
+                                        __rt::write_len::<
+                                            ::wire_runtime::__private::Vbi,
+                                            _,
+                                        >(__buf, __n, __rt::ByteOrder::Big)?;
+                                        <Empty as __rt::WireEncode>::encode(body, __buf)?;
+                                    }
+                                }
                                 __rt::Ok(())
                             },
                         )?;
@@ -648,20 +666,41 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                             "publish",
                             #[inline(always)]
                             || {
-                                __rt::write_len::<
-                                    ::wire_runtime::__private::Vbi,
-                                    _,
-                                >(
-                                    __buf,
-                                    {
-                                        use __rt::Ctx as _;
-                                        (*flags).encoded_len_as::<Publish<'a>>(publish)
-                                    },
-                                    __rt::ByteOrder::Big,
-                                )?;
-                                {
+                                let __n = {
                                     use __rt::Ctx as _;
-                                    (*flags).encode_as::<Publish<'a>, _>(publish, __buf)?;
+                                    (*flags).encoded_len_as::<Publish<'a>>(publish)
+                                };
+                                let __room = <::wire_runtime::__private::Vbi as __rt::LenPrefix>::len_size(
+                                    __n,
+                                ) + __n;
+                                let __done = __rt::write_in_window(
+                                    __buf,
+                                    __room,
+                                    #[inline(always)]
+                                    |__buf| {
+                                        __rt::write_len::<
+                                            ::wire_runtime::__private::Vbi,
+                                            _,
+                                        >(__buf, __n, __rt::ByteOrder::Big)?;
+                                        {
+                                            use __rt::Ctx as _;
+                                            (*flags).encode_as::<Publish<'a>, _>(publish, __buf)?;
+                                        }
+                                        __rt::Ok(())
+                                    },
+                                );
+                                match __done {
+                                    __rt::Some(__done) => __done?,
+                                    __rt::None => {
+                                        __rt::write_len::<
+                                            ::wire_runtime::__private::Vbi,
+                                            _,
+                                        >(__buf, __n, __rt::ByteOrder::Big)?;
+                                        {
+                                            use __rt::Ctx as _;
+                                            (*flags).encode_as::<Publish<'a>, _>(publish, __buf)?;
+                                        }
+                                    }
                                 }
                                 __rt::Ok(())
                             },
@@ -693,15 +732,33 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                             "body",
                             #[inline(always)]
                             || {
-                                __rt::write_len::<
-                                    ::wire_runtime::__private::Vbi,
-                                    _,
-                                >(
+                                let __n = <Empty as __rt::WireEncode>::encoded_len(body);
+                                let __room = <::wire_runtime::__private::Vbi as __rt::LenPrefix>::len_size(
+                                    __n,
+                                ) + __n;
+                                let __done = __rt::write_in_window(
                                     __buf,
-                                    <Empty as __rt::WireEncode>::encoded_len(body),
-                                    __rt::ByteOrder::Big,
-                                )?;
-                                <Empty as __rt::WireEncode>::encode(body, __buf)?;
+                                    __room,
+                                    #[inline(always)]
+                                    |__buf| {
+                                        __rt::write_len::<
+                                            ::wire_runtime::__private::Vbi,
+                                            _,
+                                        >(__buf, __n, __rt::ByteOrder::Big)?;
+                                        <Empty as __rt::WireEncode>::encode(body, __buf)?;
+                                        __rt::Ok(())
+                                    },
+                                );
+                                match __done {
+                                    __rt::Some(__done) => __done?,
+                                    __rt::None => {
+                                        __rt::write_len::<
+                                            ::wire_runtime::__private::Vbi,
+                                            _,
+                                        >(__buf, __n, __rt::ByteOrder::Big)?;
+                                        <Empty as __rt::WireEncode>::encode(body, __buf)?;
+                                    }
+                                }
                                 __rt::Ok(())
                             },
                         )?;
@@ -732,15 +789,33 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                             "body",
                             #[inline(always)]
                             || {
-                                __rt::write_len::<
-                                    ::wire_runtime::__private::Vbi,
-                                    _,
-                                >(
+                                let __n = <Empty as __rt::WireEncode>::encoded_len(body);
+                                let __room = <::wire_runtime::__private::Vbi as __rt::LenPrefix>::len_size(
+                                    __n,
+                                ) + __n;
+                                let __done = __rt::write_in_window(
                                     __buf,
-                                    <Empty as __rt::WireEncode>::encoded_len(body),
-                                    __rt::ByteOrder::Big,
-                                )?;
-                                <Empty as __rt::WireEncode>::encode(body, __buf)?;
+                                    __room,
+                                    #[inline(always)]
+                                    |__buf| {
+                                        __rt::write_len::<
+                                            ::wire_runtime::__private::Vbi,
+                                            _,
+                                        >(__buf, __n, __rt::ByteOrder::Big)?;
+                                        <Empty as __rt::WireEncode>::encode(body, __buf)?;
+                                        __rt::Ok(())
+                                    },
+                                );
+                                match __done {
+                                    __rt::Some(__done) => __done?,
+                                    __rt::None => {
+                                        __rt::write_len::<
+                                            ::wire_runtime::__private::Vbi,
+                                            _,
+                                        >(__buf, __n, __rt::ByteOrder::Big)?;
+                                        <Empty as __rt::WireEncode>::encode(body, __buf)?;
+                                    }
+                                }
                                 __rt::Ok(())
                             },
                         )?;
@@ -771,15 +846,35 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                             "body",
                             #[inline(always)]
                             || {
-                                __rt::write_len::<
-                                    ::wire_runtime::__private::Vbi,
-                                    _,
-                                >(
+                                let __n = <Subscribe<
+                                    'a,
+                                > as __rt::WireEncode>::encoded_len(body);
+                                let __room = <::wire_runtime::__private::Vbi as __rt::LenPrefix>::len_size(
+                                    __n,
+                                ) + __n;
+                                let __done = __rt::write_in_window(
                                     __buf,
-                                    <Subscribe<'a> as __rt::WireEncode>::encoded_len(body),
-                                    __rt::ByteOrder::Big,
-                                )?;
-                                <Subscribe<'a> as __rt::WireEncode>::encode(body, __buf)?;
+                                    __room,
+                                    #[inline(always)]
+                                    |__buf| {
+                                        __rt::write_len::<
+                                            ::wire_runtime::__private::Vbi,
+                                            _,
+                                        >(__buf, __n, __rt::ByteOrder::Big)?;
+                                        <Subscribe<'a> as __rt::WireEncode>::encode(body, __buf)?;
+                                        __rt::Ok(())
+                                    },
+                                );
+                                match __done {
+                                    __rt::Some(__done) => __done?,
+                                    __rt::None => {
+                                        __rt::write_len::<
+                                            ::wire_runtime::__private::Vbi,
+                                            _,
+                                        >(__buf, __n, __rt::ByteOrder::Big)?;
+                                        <Subscribe<'a> as __rt::WireEncode>::encode(body, __buf)?;
+                                    }
+                                }
                                 __rt::Ok(())
                             },
                         )?;

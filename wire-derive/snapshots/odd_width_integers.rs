@@ -163,10 +163,11 @@ impl ::wire_runtime::__private::WireEncode for Handshake {
             "body",
             #[inline(always)]
             || {
+                let __n = body.len() * 1;
                 __rt::write_len::<
                     ::wire_runtime::__private::U24,
                     _,
-                >(__buf, body.len() * 1, __rt::ByteOrder::Big)?;
+                >(__buf, __n, __rt::ByteOrder::Big)?;
                 __buf.put_slice(body);
                 __rt::Ok(())
             },

@@ -225,15 +225,25 @@ impl ::wire_runtime::__private::WireEncode for Message {
             || {
                 __rt::check_presence(*has_name != 0, name.is_some())?;
                 if let __rt::Some(__x1) = name {
-                    __rt::write_len::<
-                        u8,
-                        _,
-                    >(
+                    let __n = <String as __rt::WireEncode>::encoded_len(__x1);
+                    let __room = <u8 as __rt::LenPrefix>::len_size(__n) + __n;
+                    let __done = __rt::write_in_window(
                         __buf,
-                        <String as __rt::WireEncode>::encoded_len(__x1),
-                        __rt::ByteOrder::Big,
-                    )?;
-                    <String as __rt::WireEncode>::encode(__x1, __buf)?;
+                        __room,
+                        #[inline(always)]
+                        |__buf| {
+                            __rt::write_len::<u8, _>(__buf, __n, __rt::ByteOrder::Big)?;
+                            <String as __rt::WireEncode>::encode(__x1, __buf)?;
+                            __rt::Ok(())
+                        },
+                    );
+                    match __done {
+                        __rt::Some(__done) => __done?,
+                        __rt::None => {
+                            __rt::write_len::<u8, _>(__buf, __n, __rt::ByteOrder::Big)?;
+                            <String as __rt::WireEncode>::encode(__x1, __buf)?;
+                        }
+                    }
                 }
                 __rt::Ok(())
             },

@@ -347,14 +347,8 @@ impl<'a> ::wire_runtime::__private::WireEncode for Row<'a> {
             "token",
             #[inline(always)]
             || {
-                __rt::write_len::<
-                    QuicVarint,
-                    _,
-                >(
-                    __buf,
-                    <&'a [u8] as __rt::WireEncode>::encoded_len(token),
-                    __rt::ByteOrder::Big,
-                )?;
+                let __n = <&'a [u8] as __rt::WireEncode>::encoded_len(token);
+                __rt::write_len::<QuicVarint, _>(__buf, __n, __rt::ByteOrder::Big)?;
                 <&'a [u8] as __rt::WireEncode>::encode(token, __buf)?;
                 __rt::Ok(())
             },
@@ -399,14 +393,8 @@ impl<'a> ::wire_runtime::__private::WireEncode for Row<'a> {
             || {
                 match bytes {
                     __rt::Some(__x1) => {
-                        __rt::write_len::<
-                            i32,
-                            _,
-                        >(
-                            __buf,
-                            <&'a [u8] as __rt::WireEncode>::encoded_len(__x1),
-                            __rt::ByteOrder::Big,
-                        )?;
+                        let __n = <&'a [u8] as __rt::WireEncode>::encoded_len(__x1);
+                        __rt::write_len::<i32, _>(__buf, __n, __rt::ByteOrder::Big)?;
                         <&'a [u8] as __rt::WireEncode>::encode(__x1, __buf)?;
                     }
                     __rt::None => {
@@ -423,14 +411,8 @@ impl<'a> ::wire_runtime::__private::WireEncode for Row<'a> {
             || {
                 match value {
                     __rt::Tristate::Value(__x1) => {
-                        __rt::write_len::<
-                            i32,
-                            _,
-                        >(
-                            __buf,
-                            <&'a [u8] as __rt::WireEncode>::encoded_len(__x1),
-                            __rt::ByteOrder::Big,
-                        )?;
+                        let __n = <&'a [u8] as __rt::WireEncode>::encoded_len(__x1);
+                        __rt::write_len::<i32, _>(__buf, __n, __rt::ByteOrder::Big)?;
                         <&'a [u8] as __rt::WireEncode>::encode(__x1, __buf)?;
                     }
                     __rt::Tristate::Null => {

@@ -426,6 +426,31 @@ pub fn len_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenStrea
     }
 }
 
+/// True when a length-prefixed value is a type's own encoding (a struct, an enum, a list of
+/// their own): a run of many small writes, which [`in_window`] makes cheaper. A borrowed
+/// string or byte slice is one copy, written directly.
+fn writes_a_run(inner: &Codec) -> bool {
+    matches!(inner.kind, CodecKind::Plain { .. }) && !matches!(inner.ty, syn::Type::Reference(_))
+}
+
+/// `write` (statements on `__buf`, the prefix holding `__n` first) through one capacity check
+/// when the buffer's chunk holds the prefix and the `__n` bytes after it
+/// (`wire_runtime::write_in_window`), else directly.
+fn in_window(prefix: &TokenStream, write: &TokenStream) -> TokenStream {
+    let rt = rt();
+    quote! {
+        let __room = <#prefix as #rt::LenPrefix>::len_size(__n) + __n;
+        let __done = #rt::write_in_window(__buf, __room, #[inline(always)] |__buf| {
+            #write
+            #rt::Ok(())
+        });
+        match __done {
+            #rt::Some(__done) => __done?,
+            #rt::None => { #write }
+        }
+    }
+}
+
 /// The loop pattern for a pair: maps iterate `(&K, &V)`, `Vec<(K, V)>` iterates `&(K, V)`.
 fn pair_pattern(seq: SeqKind, k: &Ident, v: &Ident) -> TokenStream {
     match seq {
@@ -510,20 +535,22 @@ pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenSt
                 let inner_len = len_value(inner, v, depth + 1);
                 let inner_enc = encode_value(inner, v, depth + 1);
                 match len {
-                    LenSource::Prefix { ty, order, .. } if non_empty => {
-                        let order = order_tokens(*order);
-                        quote! {
-                            let __n = #inner_len;
-                            #rt::check_not_empty(__n)?;
-                            #rt::write_len::<#ty, _>(__buf, __n, #order)?;
-                            #inner_enc
-                        }
-                    }
                     LenSource::Prefix { ty, order, .. } => {
                         let order = order_tokens(*order);
-                        quote! {
-                            #rt::write_len::<#ty, _>(__buf, #inner_len, #order)?;
+                        let check = non_empty.then(|| quote!(#rt::check_not_empty(__n)?;));
+                        let write = quote! {
+                            #rt::write_len::<#ty, _>(__buf, __n, #order)?;
                             #inner_enc
+                        };
+                        let write = if writes_a_run(inner) {
+                            in_window(ty, &write)
+                        } else {
+                            write
+                        };
+                        quote! {
+                            let __n = #inner_len;
+                            #check
+                            #write
                         }
                     }
                     LenSource::Expr(expr) => quote! {
