@@ -8,7 +8,7 @@ use core::hash::{Hash, Hasher};
 use std::borrow::Cow;
 use wire_runtime::{
     DecodeError, DecodeWith, EncodeError, EncodeErrorKind, EncodeWith, ErrorKind, Reader, Vbi,
-    WireDecode, WireEncode,
+    WireDecode, WireEncode, write_in_window,
 };
 
 /// One property. An identifier this crate does not know is malformed ([MQTT-2.2.2-2]).
@@ -431,7 +431,21 @@ impl EncodeWith<PropertyScope> for Properties<'_> {
         let len = self.checked_body_len(scope).map_err(|why| {
             EncodeError::new(EncodeErrorKind::Custom(why)).in_field("Properties", "list")
         })?;
-        Vbi::try_from(len)?.encode(buf)?;
+        let vbi = Vbi::try_from(len)?;
+        // Written through one capacity check, unless the packet around it already is.
+        let room = Vbi::size_of(vbi.0) + len;
+        match write_in_window(buf, room, |window| self.put_list(window, vbi)) {
+            Some(done) => done,
+            None => self.put_list(buf, vbi),
+        }
+    }
+}
+
+impl Properties<'_> {
+    /// The length, then the properties.
+    #[inline(always)]
+    fn put_list<B: BufMut + ?Sized>(&self, buf: &mut B, len: Vbi) -> Result<(), EncodeError> {
+        len.encode(buf)?;
         match &self.repr {
             Repr::Wire(bytes) => buf.put_slice(bytes),
             Repr::List(list) => {
