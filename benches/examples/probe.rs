@@ -40,6 +40,10 @@ fn main() {
     )
     .unwrap();
     let m311_batch = m311.repeat(256);
+    let e5_wire =
+        wire_benches::mqtt_publish::sample_wire(&payload, wire_benches::mqtt_publish::Version::V5);
+    let e5_mqttbytes = mqttbytes_v5(&payload);
+    let mut e5_out = bytes::BytesMut::with_capacity(256);
     let mut total = 0u64;
     for _ in 0..iterations {
         if which.starts_with("b311") {
@@ -98,6 +102,20 @@ fn main() {
             total += n as u64;
             continue;
         }
+        if let Some(encoder) = which.strip_prefix("e5-") {
+            // MQTT 5.0 PUBLISH with properties, encoded into one `BytesMut` (as the bench).
+            e5_out.clear();
+            match encoder {
+                "wire" => entry::mqtt5_publish_encode_wire(black_box(&e5_wire), &mut e5_out),
+                "hand" => entry::mqtt5_publish_encode_hand(black_box(&m5_publish), &mut e5_out),
+                _ => black_box(&e5_mqttbytes)
+                    .write(&mut e5_out)
+                    .map(|_| ())
+                    .unwrap(),
+            }
+            total += black_box(&e5_out).len() as u64;
+            continue;
+        }
         if which.starts_with("mqtt") {
             out.clear();
             if which == "mqtt-wire" {
@@ -134,4 +152,25 @@ fn main() {
         total += tally.expect("valid").bytes;
     }
     println!("{total}");
+}
+
+/// The bench's mqttbytes fixture of the 5.0 PUBLISH with properties.
+fn mqttbytes_v5(payload: &[u8]) -> mqttbytes::v5::Publish {
+    use wire_benches::mqtt_publish::{TOPIC, USER_PROPERTIES};
+    let mut p = mqttbytes::v5::Publish::new(TOPIC, mqttbytes::QoS::AtLeastOnce, payload.to_vec());
+    p.pkid = 10;
+    p.properties = Some(mqttbytes::v5::PublishProperties {
+        payload_format_indicator: None,
+        message_expiry_interval: Some(3600),
+        topic_alias: None,
+        response_topic: None,
+        correlation_data: None,
+        user_properties: USER_PROPERTIES
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        subscription_identifiers: Vec::new(),
+        content_type: Some("application/json".to_string()),
+    });
+    p
 }
