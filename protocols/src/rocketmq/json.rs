@@ -527,3 +527,46 @@ pub(crate) fn write_int<B: BufMut + ?Sized>(buf: &mut B, n: i64) {
     }
     buf.put_slice(&digits[at..]);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Cursor;
+
+    fn integer(text: &str) -> Option<i64> {
+        Cursor::new(text.as_bytes(), 0).unwrap().integer().ok()
+    }
+
+    #[test]
+    fn integers_of_every_length_read_as_std_parses_them() {
+        let mut texts = vec![
+            i64::MAX.to_string(),
+            i64::MIN.to_string(),
+            "9223372036854775808".to_string(),
+            "-9223372036854775809".to_string(),
+            "0".to_string(),
+            "-0".to_string(),
+        ];
+        for len in 1..=21 {
+            for digit in ['1', '5', '9'] {
+                let all: String = core::iter::repeat_n(digit, len).collect();
+                let one_then_zeros = format!("{digit}{}", "0".repeat(len - 1));
+                for text in [all, one_then_zeros] {
+                    texts.push(format!("-{text}"));
+                    texts.push(text);
+                }
+            }
+        }
+        for text in &texts {
+            assert_eq!(integer(text), text.parse::<i64>().ok(), "{text}");
+        }
+    }
+
+    #[test]
+    fn an_integer_too_large_is_reported_at_the_digit_that_overflows() {
+        let mut cursor = Cursor::new(b"  92233720368547758070", 100).unwrap();
+        let e = cursor.integer().unwrap_err();
+        assert_eq!(e.offset(), 100 + 2 + 19);
+        let mut cursor = Cursor::new(b"-x", 100).unwrap();
+        assert_eq!(cursor.integer().unwrap_err().offset(), 101);
+    }
+}
