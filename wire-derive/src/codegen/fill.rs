@@ -2,7 +2,7 @@
 //! counts filled from the fields they size (directly or inside an earlier field), `rest_len`,
 //! and `temp` values.
 
-use super::ser::len_value;
+use super::encoded_len::len_value;
 use super::{rt, value_ident};
 use crate::internals::ast::{Codec, CodecKind, Field, Fields, Fill, NestedFill, Role};
 use proc_macro2::TokenStream;

@@ -3,6 +3,7 @@
 mod bits;
 mod checksum;
 pub mod de;
+mod encoded_len;
 mod fill;
 mod runs;
 mod seq;
