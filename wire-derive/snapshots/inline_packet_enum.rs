@@ -613,9 +613,9 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                             #[inline(always)]
                             || {
                                 let __n = <Empty as __rt::WireEncode>::encoded_len(body);
-                                let __room = <::wire_runtime::__private::Vbi as __rt::LenPrefix>::len_size(
-                                    __n,
-                                ) + __n;
+                                let __room = __rt::len_size::<
+                                    ::wire_runtime::__private::Vbi,
+                                >(__n) + __n;
                                 let __done = __rt::write_in_window(
                                     __buf,
                                     __room,
@@ -670,9 +670,9 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                                     use __rt::Ctx as _;
                                     (*flags).encoded_len_as::<Publish<'a>>(publish)
                                 };
-                                let __room = <::wire_runtime::__private::Vbi as __rt::LenPrefix>::len_size(
-                                    __n,
-                                ) + __n;
+                                let __room = __rt::len_size::<
+                                    ::wire_runtime::__private::Vbi,
+                                >(__n) + __n;
                                 let __done = __rt::write_in_window(
                                     __buf,
                                     __room,
@@ -733,9 +733,9 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                             #[inline(always)]
                             || {
                                 let __n = <Empty as __rt::WireEncode>::encoded_len(body);
-                                let __room = <::wire_runtime::__private::Vbi as __rt::LenPrefix>::len_size(
-                                    __n,
-                                ) + __n;
+                                let __room = __rt::len_size::<
+                                    ::wire_runtime::__private::Vbi,
+                                >(__n) + __n;
                                 let __done = __rt::write_in_window(
                                     __buf,
                                     __room,
@@ -790,9 +790,9 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                             #[inline(always)]
                             || {
                                 let __n = <Empty as __rt::WireEncode>::encoded_len(body);
-                                let __room = <::wire_runtime::__private::Vbi as __rt::LenPrefix>::len_size(
-                                    __n,
-                                ) + __n;
+                                let __room = __rt::len_size::<
+                                    ::wire_runtime::__private::Vbi,
+                                >(__n) + __n;
                                 let __done = __rt::write_in_window(
                                     __buf,
                                     __room,
@@ -849,9 +849,9 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                                 let __n = <Subscribe<
                                     'a,
                                 > as __rt::WireEncode>::encoded_len(body);
-                                let __room = <::wire_runtime::__private::Vbi as __rt::LenPrefix>::len_size(
-                                    __n,
-                                ) + __n;
+                                let __room = __rt::len_size::<
+                                    ::wire_runtime::__private::Vbi,
+                                >(__n) + __n;
                                 let __done = __rt::write_in_window(
                                     __buf,
                                     __room,

@@ -226,7 +226,7 @@ impl ::wire_runtime::__private::WireEncode for Message {
                 __rt::check_presence(*has_name != 0, name.is_some())?;
                 if let __rt::Some(__x1) = name {
                     let __n = <String as __rt::WireEncode>::encoded_len(__x1);
-                    let __room = <u8 as __rt::LenPrefix>::len_size(__n) + __n;
+                    let __room = __rt::len_size::<u8>(__n) + __n;
                     let __done = __rt::write_in_window(
                         __buf,
                         __room,

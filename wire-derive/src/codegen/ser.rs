@@ -325,7 +325,7 @@ fn writes_a_run(inner: &Codec) -> bool {
 fn in_window(prefix: &TokenStream, write: &TokenStream) -> TokenStream {
     let rt = rt();
     quote! {
-        let __room = <#prefix as #rt::LenPrefix>::len_size(__n) + __n;
+        let __room = #rt::len_size::<#prefix>(__n) + __n;
         let __done = #rt::write_in_window(__buf, __room, #[inline(always)] |__buf| {
             #write
             #rt::Ok(())
