@@ -7,7 +7,7 @@
 //! [`DecodeError`] naming the header and the field (offsets are not meaningful in a map: 0);
 //! keys a header does not declare are ignored.
 
-use super::ext::ExtFields;
+use super::ext::{ExtFields, ExtVisitor};
 use std::borrow::Cow;
 use wire_runtime::{DecodeError, ErrorKind};
 
@@ -27,12 +27,62 @@ use wire_runtime::{DecodeError, ErrorKind};
 /// # Ok::<(), wire_runtime::DecodeError>(())
 /// ```
 pub trait CustomHeader<'a>: Sized {
+    /// Reads the header from the entries `source` hands out, borrowing its strings: what
+    /// [`CustomHeader::from_ext_fields`] and [`super::decode_with_header`] call.
+    fn from_entries<S: ExtSource<'a>>(source: S) -> Result<Self, DecodeError>;
+
     /// Reads the header from `ext`, borrowing its strings.
-    fn from_ext_fields(ext: &'a ExtFields<'_>) -> Result<Self, DecodeError>;
+    #[inline]
+    fn from_ext_fields(ext: &'a ExtFields<'_>) -> Result<Self, DecodeError> {
+        Self::from_entries(ext)
+    }
 
     /// The header's fields as extFields, in declaration order (absent optional fields left
     /// out).
     fn to_ext_fields(&self) -> ExtFields<'a>;
+}
+
+/// Where a [`CustomHeader`] reads its entries from: decoded or built [`ExtFields`], or a frame
+/// being decoded, whose JSON extFields are handed out as they are checked
+/// ([`super::decode_with_header`]).
+///
+/// ```
+/// use std::borrow::Cow;
+/// use wire_protocols::rocketmq::{CustomHeader, ExtSource, ExtVisitor, GetKvConfigRequestHeader};
+/// use wire_runtime::DecodeError;
+///
+/// /// Entries from a list of pairs.
+/// struct Listed<'a>(&'a [(&'a str, &'a str)]);
+///
+/// impl<'a> ExtSource<'a> for Listed<'a> {
+///     fn visit_entries<V: ExtVisitor<'a, Error = DecodeError>>(
+///         self,
+///         visitor: &mut V,
+///     ) -> Result<(), DecodeError> {
+///         self.0.iter().try_for_each(|(k, v)| visitor.entry(k, Cow::Borrowed(v)))
+///     }
+/// }
+///
+/// let header = GetKvConfigRequestHeader::from_entries(Listed(&[("namespace", "ci"), ("key", "k")]))?;
+/// assert_eq!((&*header.namespace, &*header.key), ("ci", "k"));
+/// # Ok::<(), DecodeError>(())
+/// ```
+pub trait ExtSource<'a> {
+    /// Hands every entry to `visitor`, in wire order, stopping at the first error.
+    fn visit_entries<V: ExtVisitor<'a, Error = DecodeError>>(
+        self,
+        visitor: &mut V,
+    ) -> Result<(), DecodeError>;
+}
+
+impl<'a> ExtSource<'a> for &'a ExtFields<'_> {
+    #[inline(always)]
+    fn visit_entries<V: ExtVisitor<'a, Error = DecodeError>>(
+        self,
+        visitor: &mut V,
+    ) -> Result<(), DecodeError> {
+        self.visit(visitor)
+    }
 }
 
 /// A field value of a custom header: how it reads from and writes to its string.
@@ -139,8 +189,8 @@ macro_rules! custom_header {
 
         impl<'a> $crate::rocketmq::CustomHeader<'a> for $name $(<$lt>)? {
             #[inline]
-            fn from_ext_fields(
-                ext: &'a $crate::rocketmq::ExtFields<'_>,
+            fn from_entries<S: $crate::rocketmq::ExtSource<'a>>(
+                source: S,
             ) -> ::core::result::Result<Self, $crate::__wire::DecodeError> {
                 // Each field as it is found; a key seen again replaces the value.
                 #[allow(non_camel_case_types)]
@@ -175,7 +225,7 @@ macro_rules! custom_header {
                     $($field: ::core::option::Option::None,)*
                     __lifetime: ::core::marker::PhantomData,
                 };
-                ext.visit(&mut found)?;
+                source.visit_entries(&mut found)?;
                 ::core::result::Result::Ok($name {
                     $($field: $crate::custom_header!(@take $presence found.$field, $name, $field),)*
                 })

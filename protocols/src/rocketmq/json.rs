@@ -415,19 +415,25 @@ impl<'a> Cursor<'a> {
         Ok(())
     }
 
-    /// Reads an object whose values are all strings and returns its text, `{` to `}`.
-    pub fn string_object(&mut self) -> Result<&'a str, DecodeError> {
+    /// Reads an object whose values are all strings and returns its text, `{` to `}`,
+    /// handing every key and value to `entry` as it is checked, in the order of the text.
+    #[inline(always)]
+    pub fn string_object(
+        &mut self,
+        mut entry: impl FnMut(RawStr<'a>, RawStr<'a>) -> Result<(), DecodeError>,
+    ) -> Result<&'a str, DecodeError> {
         self.peek()?;
         let start = self.at;
         self.expect(b'{', "expected an object or null")?;
         if !self.eat(b'}')? {
             loop {
-                self.string()?;
+                let key = self.string()?;
                 self.expect(b':', "expected `:`")?;
                 if self.peek()? != b'"' {
                     return Err(self.error("extFields values must be strings"));
                 }
-                self.string()?;
+                let value = self.string()?;
+                entry(key, value)?;
                 if !self.eat(b',')? {
                     self.expect(b'}', "expected `,` or `}`")?;
                     break;

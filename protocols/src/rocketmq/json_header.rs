@@ -3,7 +3,7 @@
 
 use super::codes::LanguageCode;
 use super::ext::ExtFields;
-use super::json::{self, Cursor};
+use super::json::{self, Cursor, RawStr};
 use bytes::BufMut;
 use std::borrow::Cow;
 use wire_runtime::{DecodeError, EncodeError, Reader, WireDecode, WireEncode};
@@ -102,6 +102,17 @@ impl Key {
 }
 
 fn parse<'a>(bytes: &'a [u8], base: usize) -> Result<JsonHeader<'a>, DecodeError> {
+    parse_with(bytes, base, |_, _| Ok(()))
+}
+
+/// As `parse`, handing every extFields entry to `entry` while the object is checked (see
+/// [`super::decode_with_header`]).
+#[inline(always)]
+pub(crate) fn parse_with<'a>(
+    bytes: &'a [u8],
+    base: usize,
+    mut entry: impl FnMut(RawStr<'a>, RawStr<'a>) -> Result<(), DecodeError>,
+) -> Result<JsonHeader<'a>, DecodeError> {
     let mut c = Cursor::new(bytes, base)?;
     let mut header = JsonHeader::default();
     c.expect(b'{', "a JSON header must be an object")?;
@@ -125,7 +136,8 @@ fn parse<'a>(bytes: &'a [u8], base: usize) -> Result<JsonHeader<'a>, DecodeError
             }
             seen |= bit;
         }
-        value(&mut c, key, &mut header).map_err(|e| e.in_field("JsonHeader", key.name()))?;
+        value(&mut c, key, &mut header, &mut entry)
+            .map_err(|e| e.in_field("JsonHeader", key.name()))?;
         if !c.eat(b',')? {
             c.expect(b'}', "expected `,` or `}`")?;
             break;
@@ -136,7 +148,12 @@ fn parse<'a>(bytes: &'a [u8], base: usize) -> Result<JsonHeader<'a>, DecodeError
 }
 
 #[inline]
-fn value<'a>(c: &mut Cursor<'a>, key: Key, h: &mut JsonHeader<'a>) -> Result<(), DecodeError> {
+fn value<'a>(
+    c: &mut Cursor<'a>,
+    key: Key,
+    h: &mut JsonHeader<'a>,
+    entry: &mut impl FnMut(RawStr<'a>, RawStr<'a>) -> Result<(), DecodeError>,
+) -> Result<(), DecodeError> {
     match key {
         Key::Code => h.code = c.int32()?,
         Key::Version => h.version = c.int32()?,
@@ -176,7 +193,7 @@ fn value<'a>(c: &mut Cursor<'a>, key: Key, h: &mut JsonHeader<'a>) -> Result<(),
             h.ext_fields = if c.null()? {
                 None
             } else {
-                Some(ExtFields::from_json(c.string_object()?))
+                Some(ExtFields::from_json(c.string_object(entry)?))
             };
         }
         Key::SerializeType => {

@@ -124,13 +124,19 @@ mod tests {
 
     /// Pairs of a validated object, decoded, as serde_json reads them.
     fn both(object: &str) -> (Entries, Entries) {
+        let mut handed = Entries::new();
         let text = Cursor::new(object.as_bytes(), 0)
             .unwrap()
-            .string_object()
+            .string_object(|k, v| {
+                handed.push((k.value().into_owned(), v.value().into_owned()));
+                Ok(())
+            })
             .unwrap();
-        let ours = Pairs::new(text)
+        let ours: Entries = Pairs::new(text)
             .map(|(k, v)| (k.value().into_owned(), v.value().into_owned()))
             .collect();
+        // What the scan hands out as it checks is what a later walk reads.
+        assert_eq!(handed, ours);
         let theirs: Entries =
             serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(object)
                 .unwrap()

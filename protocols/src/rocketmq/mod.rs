@@ -48,6 +48,7 @@ mod json_pairs;
 mod json_unescape;
 mod message;
 mod properties;
+mod with_header;
 
 pub use batch::{BatchMessage, BatchMessages, decode_batch, encode_batch};
 pub use binary::BinaryHeader;
@@ -57,10 +58,11 @@ pub use ext::{ExtEntry, ExtFields, ExtVisitor, Iter as ExtFieldsIter};
 pub use frame::{Header, HeaderWord, SerializeType, WireHeader};
 pub use framing::{DEFAULT_MAX_FRAME, FrameSplitter, InFlight, RemotingFrames, frame_len};
 pub use headers::{
-    CreateTopicRequestHeader, CustomHeader, GetKvConfigRequestHeader, GetKvConfigResponseHeader,
-    GetMaxOffsetRequestHeader, GetMaxOffsetResponseHeader, GetRouteInfoRequestHeader, HeaderValue,
-    PullMessageRequestHeader, PullMessageResponseHeader, PutKvConfigRequestHeader,
-    SendMessageRequestHeader, SendMessageRequestHeaderV2, SendMessageResponseHeader,
+    CreateTopicRequestHeader, CustomHeader, ExtSource, GetKvConfigRequestHeader,
+    GetKvConfigResponseHeader, GetMaxOffsetRequestHeader, GetMaxOffsetResponseHeader,
+    GetRouteInfoRequestHeader, HeaderValue, PullMessageRequestHeader, PullMessageResponseHeader,
+    PutKvConfigRequestHeader, SendMessageRequestHeader, SendMessageRequestHeaderV2,
+    SendMessageResponseHeader,
 };
 pub use json_header::JsonHeader;
 pub use message::{
@@ -73,6 +75,7 @@ pub use properties::{
 
 #[cfg(feature = "tokio")]
 pub use framing::RemotingCodec;
+pub use with_header::decode_with_header;
 
 #[doc(hidden)]
 pub use headers::{bad_value as __bad_value, missing as __missing};

@@ -1,0 +1,112 @@
+//! [`decode_with_header`]: a frame and its typed custom header, the JSON object read once.
+
+use super::command::RemotingCommand;
+use super::ext::ExtVisitor;
+use super::frame::{Header, SerializeType};
+use super::headers::{CustomHeader, ExtSource};
+use super::json_header;
+use wire_runtime::{DecodeError, ErrorKind};
+
+/// Decodes one whole frame, as [`super::decode`] does, and reads its extFields as the custom
+/// header `H`, as [`RemotingCommand::custom_header`] does, with the same results and errors.
+///
+/// The header's strings borrow the frame, not the command, so both can be kept. A JSON
+/// header's extFields are handed to `H` while the object is checked, instead of being scanned
+/// again afterwards; a binary header's section is walked once more, as by `custom_header`.
+///
+/// ```
+/// use wire_protocols::rocketmq::{self, GetKvConfigRequestHeader, RemotingCommand, SerializeType};
+///
+/// let request = RemotingCommand::request(100, 7).with_ext([("namespace", "ci"), ("key", "k1")]);
+/// for serialize_type in [SerializeType::Json, SerializeType::RocketMq] {
+///     let frame = request.to_vec(serialize_type)?;
+///     let (command, header) =
+///         rocketmq::decode_with_header::<GetKvConfigRequestHeader<'_>>(&frame)?;
+///     assert_eq!(command, request);
+///     assert_eq!((&*header.namespace, &*header.key), ("ci", "k1"));
+/// }
+/// // A missing required field is an error naming it.
+/// let frame = RemotingCommand::request(100, 7).with_ext([("key", "k1")]).to_vec(SerializeType::Json)?;
+/// let err = rocketmq::decode_with_header::<GetKvConfigRequestHeader<'_>>(&frame).unwrap_err();
+/// assert_eq!(err.path().to_string(), "GetKvConfigRequestHeader.namespace");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn decode_with_header<'a, H: CustomHeader<'a>>(
+    frame: &'a [u8],
+) -> Result<(RemotingCommand<'a>, H), DecodeError> {
+    let mut command = None;
+    let header = H::from_entries(Framed {
+        frame,
+        command: &mut command,
+    })
+    // The frame's own error if it has one (the JSON path reports its errors where the header
+    // found them; `decode` reports them as a frame), else the header's.
+    .map_err(|e| super::decode(frame).err().unwrap_or(e))?;
+    let command = match command {
+        Some(command) => command,
+        // An `H` that did not read its entries.
+        None => super::decode(frame)?,
+    };
+    Ok((command, header))
+}
+
+/// A frame as an [`ExtSource`]: visiting its entries decodes it into `command`.
+struct Framed<'a, 'o> {
+    frame: &'a [u8],
+    command: &'o mut Option<RemotingCommand<'a>>,
+}
+
+impl<'a> ExtSource<'a> for Framed<'a, '_> {
+    #[inline(always)]
+    fn visit_entries<V: ExtVisitor<'a, Error = DecodeError>>(
+        self,
+        visitor: &mut V,
+    ) -> Result<(), DecodeError> {
+        let command = match json_parts(self.frame) {
+            Some((header, body)) => {
+                // The header's own error, kept from the paths the JSON parser adds.
+                let mut refused = None;
+                let fields = json_header::parse_with(header, 8, |key, value| {
+                    visitor.entry(&key.value(), value.value()).map_err(|e| {
+                        let stop = DecodeError::new(ErrorKind::InvalidValue("refused"), 0);
+                        refused = Some(e);
+                        stop
+                    })
+                });
+                let fields = match refused {
+                    Some(e) => return Err(e),
+                    None => fields?,
+                };
+                let header = Header {
+                    serialize_type: SerializeType::Json,
+                    fields,
+                };
+                RemotingCommand::from_header(header, body)
+            }
+            None => {
+                let command = super::decode(self.frame)?;
+                if let Some(ext) = command.ext_fields() {
+                    ext.visit_decoded(visitor)?;
+                }
+                command
+            }
+        };
+        *self.command = Some(command);
+        Ok(())
+    }
+}
+
+/// The header and body of a frame whose length and header word are right for a JSON header;
+/// `None` for any other frame, which [`super::decode`] reads (or reports).
+#[inline(always)]
+fn json_parts(frame: &[u8]) -> Option<(&[u8], &[u8])> {
+    let (head, rest) = frame.split_first_chunk::<8>()?;
+    let [l0, l1, l2, l3, w0, w1, w2, w3] = *head;
+    let length = u32::from_be_bytes([l0, l1, l2, l3]);
+    let word = u32::from_be_bytes([w0, w1, w2, w3]);
+    let json = word >> 24 == u32::from(SerializeType::Json.wire_tag());
+    if !json || usize::try_from(length).ok()? != rest.len() + 4 {
+        return None;
+    }
+    rest.split_at_checked((word & 0xff_ffff) as usize)
+}
