@@ -1,8 +1,9 @@
 //! Runs one RocketMQ workload in a loop, for `perf` / `valgrind --tool=callgrind`:
 //! `cargo build --release --example rocketmq_probe -p wire-benches`, then
 //! `valgrind --tool=callgrind target/release/examples/rocketmq_probe binary-wire 1000`.
-//! Workloads: `binary-wire`, `binary-hand`, `typed-wire`, `typed-hand`, `json-wire`, `json-typed`,
-//! `json-serde`, `go-wire`, `go-read`, `go-serde`, `pull-wire`, `pull-hand`.
+//! Workloads: `binary-wire`, `binary-hand`, `typed-wire`, `typed-hand`, `typed-apart`,
+//! `json-wire`, `json-typed`, `json-typed-apart`, `json-serde`, `go-wire`, `go-read`,
+//! `go-serde`, `pull-wire`, `pull-hand`.
 use std::hint::black_box;
 use wire_benches::entry;
 use wire_benches::rocketmq_remoting as rmq;
@@ -28,6 +29,8 @@ fn main() {
             "typed-wire" => entry::rocketmq_typed_wire(black_box(&binary)).unwrap() as u64,
             "typed-hand" => entry::rocketmq_typed_hand(black_box(&binary)).unwrap() as u64,
             "json-typed" => entry::rocketmq_typed_wire(black_box(&json)).unwrap() as u64,
+            "typed-apart" => typed_apart(black_box(&binary)).unwrap() as u64,
+            "json-typed-apart" => typed_apart(black_box(&json)).unwrap() as u64,
             "json-wire" => entry::rocketmq_frame_decode_wire(black_box(&json)).is_ok() as u64,
             "json-serde" => {
                 entry::rocketmq_json_frame_decode_serde_json(black_box(&json)).is_some() as u64
@@ -70,4 +73,14 @@ fn main() {
         };
     }
     println!("{total}");
+}
+
+/// The typed header read after the frame is decoded (`decode`, then `custom_header`), as
+/// before `decode_with_header`, to compare the two in one binary.
+#[inline(never)]
+fn typed_apart(frame: &[u8]) -> Option<i64> {
+    let command = wire_protocols::rocketmq::decode(frame).ok()?;
+    let h: wire_protocols::rocketmq::SendMessageRequestHeaderV2<'_> =
+        command.custom_header().ok()?;
+    Some(rmq::observe_typed(&h, command.body()))
 }

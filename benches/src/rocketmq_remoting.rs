@@ -195,8 +195,8 @@ pub fn wire_pull(body: &[u8], crc: bool) -> Option<Tally> {
 
 /// A typed SEND_MESSAGE_V2 header of a decoded frame with `wire`, observed by [`observe_typed`].
 pub fn wire_typed(frame: &[u8]) -> Option<i64> {
-    let command = rocketmq::decode(frame).ok()?;
-    let h: SendMessageRequestHeaderV2<'_> = command.custom_header().ok()?;
+    let (command, h) =
+        rocketmq::decode_with_header::<SendMessageRequestHeaderV2<'_>>(frame).ok()?;
     Some(observe_typed(&h, command.body()))
 }
 
