@@ -6,14 +6,27 @@
 //! point too, but need not decode to the same command: the binary header has no empty remark
 //! or empty extFields distinct from none, which JSON has. extFields (validated lazily) are
 //! looked up without a panic. Only a JSON header whose code or version does not fit an `i16`
-//! may fail to encode, and only as a binary header.
+//! may fail to encode, and only as a binary header. `decode_with_header` gives what `decode`
+//! and `custom_header` give, command and typed header, or the same error.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use wire_fuzz::check_error;
-use wire_protocols::rocketmq::{self, SerializeType, frame_len};
+use wire_protocols::rocketmq::{self, GetKvConfigRequestHeader, SerializeType, frame_len};
 
 fuzz_target!(|data: &[u8]| {
+    let fused = rocketmq::decode_with_header::<GetKvConfigRequestHeader<'_>>(data);
+    match (rocketmq::decode(data), fused) {
+        (Ok(command), fused) => match (command.custom_header(), fused) {
+            (Ok(header), Ok((fused, fused_header))) => {
+                assert_eq!(fused, command);
+                assert_eq!(fused_header, header);
+            }
+            (Err(err), Err(fused)) => assert_eq!(fused.to_string(), err.to_string()),
+            (apart, fused) => panic!("{apart:?} but {fused:?}"),
+        },
+        (Err(err), fused) => assert_eq!(fused.unwrap_err().to_string(), err.to_string()),
+    }
     let command = match rocketmq::decode(data) {
         Ok(command) => command,
         Err(err) => {

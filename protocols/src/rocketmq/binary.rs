@@ -40,3 +40,18 @@ pub struct BinaryHeader<'a> {
     #[wire(len = i32, empty_is_none)]
     pub ext_fields: Option<ExtFields<'a>>,
 }
+
+/// [`BinaryHeader`] with its extFields section not yet checked, for
+/// [`super::decode_with_header`], which checks it while handing its entries to a header.
+#[derive(WireDecode)]
+pub(crate) struct BinaryHeaderParts<'a> {
+    pub code: i16,
+    pub language: u8,
+    pub version: i16,
+    pub opaque: i32,
+    pub flag: i32,
+    #[wire(len = i32, empty_is_none)]
+    pub remark: Option<&'a str>,
+    #[wire(len = i32)]
+    pub ext_fields: &'a [u8],
+}

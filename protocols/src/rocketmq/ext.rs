@@ -214,6 +214,31 @@ impl<'a> ExtFields<'a> {
         Ok(())
     }
 
+    /// A binary header's extFields `section`, checked as [`WireDecode`] checks it, with every
+    /// entry handed to `visitor` as it is checked: one walk for both. A malformed section is
+    /// an error without a useful offset (the caller reports the frame's own error).
+    #[inline(always)]
+    pub(crate) fn decode_visiting<V: ExtVisitor<'a, Error = DecodeError>>(
+        section: &'a [u8],
+        visitor: &mut V,
+    ) -> Result<ExtFields<'a>, DecodeError> {
+        let ascii = section.is_ascii();
+        let mut rest = section;
+        while !rest.is_empty() {
+            let Some((key, value, tail)) = next_checked(rest, ascii) else {
+                return Err(DecodeError::new(
+                    wire_runtime::ErrorKind::InvalidValue("malformed extFields section"),
+                    0,
+                ));
+            };
+            visitor.entry(key, Cow::Borrowed(value))?;
+            rest = tail;
+        }
+        Ok(ExtFields {
+            repr: Repr::Binary(section),
+        })
+    }
+
     /// As [`ExtFields::visit`], with values that borrow what these extFields borrow (the
     /// frame, for decoded ones) rather than `self`; built values that own their text are
     /// handed out as copies.
@@ -359,10 +384,33 @@ impl<'a> ExtFields<'a> {
 #[inline(always)]
 fn validated(bytes: &[u8]) -> &str {
     debug_assert!(core::str::from_utf8(bytes).is_ok());
-    // SAFETY: `Repr::Binary` is only built by `ExtFields::decode`, after every key and value
-    // of the section was found UTF-8: the whole section ASCII, or each entry decoded as an
-    // `ExtEntry`, which checks its text (the lengths this reads again were checked either way).
+    // SAFETY: `Repr::Binary` is only built by `ExtFields::decode` and
+    // `ExtFields::decode_visiting`, after every key and value of the section was found UTF-8:
+    // the whole section ASCII, or each entry's text checked (by `ExtEntry`'s decoder or by
+    // `next_checked`); the lengths this reads again were checked either way.
     unsafe { core::str::from_utf8_unchecked(bytes) }
+}
+
+/// The first entry of a section not yet checked and the rest after it, as `ExtEntry` decodes
+/// it (lengths not negative, within the section; keys and values UTF-8); `None` if it is
+/// malformed. `ascii` says the whole section is ASCII, so that its text needs no check.
+#[inline(always)]
+fn next_checked(raw: &[u8], ascii: bool) -> Option<(&str, &str, &[u8])> {
+    let (key_len, rest) = raw.split_first_chunk::<2>()?;
+    let key_len = usize::try_from(i16::from_be_bytes(*key_len)).ok()?;
+    let (key, rest) = rest.split_at_checked(key_len)?;
+    let (value_len, rest) = rest.split_first_chunk::<4>()?;
+    let value_len = usize::try_from(i32::from_be_bytes(*value_len)).ok()?;
+    let (value, rest) = rest.split_at_checked(value_len)?;
+    let text = |bytes| {
+        if ascii {
+            // SAFETY: `bytes` lies inside a section that is all ASCII, so it is UTF-8.
+            Some(unsafe { core::str::from_utf8_unchecked(bytes) })
+        } else {
+            core::str::from_utf8(bytes).ok()
+        }
+    };
+    Some((text(key)?, text(value)?, rest))
 }
 
 /// The first entry of a validated section and the rest after it; `None` at its end. (The

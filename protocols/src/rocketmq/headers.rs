@@ -188,7 +188,7 @@ macro_rules! custom_header {
         }
 
         impl<'a> $crate::rocketmq::CustomHeader<'a> for $name $(<$lt>)? {
-            #[inline]
+            #[inline(always)]
             fn from_entries<S: $crate::rocketmq::ExtSource<'a>>(
                 source: S,
             ) -> ::core::result::Result<Self, $crate::__wire::DecodeError> {

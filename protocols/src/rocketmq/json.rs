@@ -417,7 +417,7 @@ impl<'a> Cursor<'a> {
 
     /// Reads an object whose values are all strings and returns its text, `{` to `}`,
     /// handing every key and value to `entry` as it is checked, in the order of the text.
-    #[inline(always)]
+    #[inline]
     pub fn string_object(
         &mut self,
         mut entry: impl FnMut(RawStr<'a>, RawStr<'a>) -> Result<(), DecodeError>,

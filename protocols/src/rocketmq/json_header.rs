@@ -107,7 +107,7 @@ fn parse<'a>(bytes: &'a [u8], base: usize) -> Result<JsonHeader<'a>, DecodeError
 
 /// As `parse`, handing every extFields entry to `entry` while the object is checked (see
 /// [`super::decode_with_header`]).
-#[inline(always)]
+#[inline]
 pub(crate) fn parse_with<'a>(
     bytes: &'a [u8],
     base: usize,

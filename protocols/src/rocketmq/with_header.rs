@@ -1,8 +1,9 @@
-//! [`decode_with_header`]: a frame and its typed custom header, the JSON object read once.
+//! [`decode_with_header`]: a frame and its typed custom header, the extFields read once.
 
+use super::binary::{BinaryHeader, BinaryHeaderParts};
 use super::command::RemotingCommand;
-use super::ext::ExtVisitor;
-use super::frame::{Header, SerializeType};
+use super::ext::{ExtFields, ExtVisitor};
+use super::frame::{Header, SerializeType, WireHeader};
 use super::headers::{CustomHeader, ExtSource};
 use super::json_header;
 use wire_runtime::{DecodeError, ErrorKind};
@@ -10,9 +11,9 @@ use wire_runtime::{DecodeError, ErrorKind};
 /// Decodes one whole frame, as [`super::decode`] does, and reads its extFields as the custom
 /// header `H`, as [`RemotingCommand::custom_header`] does, with the same results and errors.
 ///
-/// The header's strings borrow the frame, not the command, so both can be kept. A JSON
-/// header's extFields are handed to `H` while the object is checked, instead of being scanned
-/// again afterwards; a binary header's section is walked once more, as by `custom_header`.
+/// The header's strings borrow the frame, not the command, so both can be kept. The extFields
+/// are handed to `H` while they are checked (a JSON object's strings and escapes, a binary
+/// section's lengths and text), instead of being walked again afterwards.
 ///
 /// ```
 /// use wire_protocols::rocketmq::{self, GetKvConfigRequestHeader, RemotingCommand, SerializeType};
@@ -62,8 +63,8 @@ impl<'a> ExtSource<'a> for Framed<'a, '_> {
         self,
         visitor: &mut V,
     ) -> Result<(), DecodeError> {
-        let command = match json_parts(self.frame) {
-            Some((header, body)) => {
+        let command = match parts(self.frame) {
+            Some((SerializeType::Json, header, body)) => {
                 // The header's own error, kept from the paths the JSON parser adds.
                 let mut refused = None;
                 let fields = json_header::parse_with(header, 8, |key, value| {
@@ -83,6 +84,23 @@ impl<'a> ExtSource<'a> for Framed<'a, '_> {
                 };
                 RemotingCommand::from_header(header, body)
             }
+            Some((SerializeType::RocketMq, header, body)) => {
+                let h: BinaryHeaderParts<'a> = wire_runtime::decode(header)?;
+                let ext_fields = match h.ext_fields {
+                    [] => None,
+                    section => Some(ExtFields::decode_visiting(section, visitor)?),
+                };
+                let header = WireHeader::RocketMq(BinaryHeader {
+                    code: h.code,
+                    language: h.language,
+                    version: h.version,
+                    opaque: h.opaque,
+                    flag: h.flag,
+                    remark: h.remark,
+                    ext_fields,
+                });
+                RemotingCommand::from_header(Header::from(header), body)
+            }
             None => {
                 let command = super::decode(self.frame)?;
                 if let Some(ext) = command.ext_fields() {
@@ -96,17 +114,22 @@ impl<'a> ExtSource<'a> for Framed<'a, '_> {
     }
 }
 
-/// The header and body of a frame whose length and header word are right for a JSON header;
-/// `None` for any other frame, which [`super::decode`] reads (or reports).
+/// The serialization, header and body of a frame whose length and header word are right;
+/// `None` for any other frame, which [`super::decode`] reports.
 #[inline(always)]
-fn json_parts(frame: &[u8]) -> Option<(&[u8], &[u8])> {
+fn parts(frame: &[u8]) -> Option<(SerializeType, &[u8], &[u8])> {
     let (head, rest) = frame.split_first_chunk::<8>()?;
     let [l0, l1, l2, l3, w0, w1, w2, w3] = *head;
     let length = u32::from_be_bytes([l0, l1, l2, l3]);
-    let word = u32::from_be_bytes([w0, w1, w2, w3]);
-    let json = word >> 24 == u32::from(SerializeType::Json.wire_tag());
-    if !json || usize::try_from(length).ok()? != rest.len() + 4 {
+    let serialize_type = match w0 {
+        0 => SerializeType::Json,
+        1 => SerializeType::RocketMq,
+        _ => return None,
+    };
+    if usize::try_from(length).ok()? != rest.len() + 4 {
         return None;
     }
-    rest.split_at_checked((word & 0xff_ffff) as usize)
+    let header_length = u32::from_be_bytes([0, w1, w2, w3]) as usize;
+    let (header, body) = rest.split_at_checked(header_length)?;
+    Some((serialize_type, header, body))
 }
