@@ -283,6 +283,16 @@ pub mod hand {
     /// Decodes a whole binary-header frame.
     #[inline]
     pub fn decode_binary(frame: &[u8]) -> Option<Command<'_>> {
+        let command = frame_parts(frame)?;
+        if let Some(ext) = command.ext {
+            validate_ext(ext)?;
+        }
+        Some(command)
+    }
+
+    /// A binary-header frame with its extFields section taken but not yet checked.
+    #[inline(always)]
+    fn frame_parts(frame: &[u8]) -> Option<Command<'_>> {
         let (head, rest) = frame.split_first_chunk::<8>()?;
         let length =
             usize::try_from(i32::from_be_bytes([head[0], head[1], head[2], head[3]])).ok()?;
@@ -316,10 +326,7 @@ pub mod hand {
         }
         let ext = match ext_len {
             0 => None,
-            _ => {
-                validate_ext(ext)?;
-                Some(ext)
-            }
+            _ => Some(ext),
         };
         Some(Command {
             code,
@@ -336,28 +343,39 @@ pub mod hand {
     /// The typed SEND_MESSAGE_V2 header of a binary-header frame, the same
     /// `SendMessageRequestHeaderV2` wire builds (strings borrowed), with the same checks:
     /// every required field present, every number and boolean parsed, a repeated key's last
-    /// value kept; observed by [`super::observe_typed`].
+    /// value kept; observed by [`super::observe_typed`]. The extFields section is checked
+    /// in the same walk that reads it, as `rocketmq::decode_with_header` does.
     #[inline]
     pub fn typed(frame: &[u8]) -> Option<i64> {
-        let command = decode_binary(frame)?;
+        let command = frame_parts(frame)?;
         let h = typed_header(command.ext?)?;
         Some(super::observe_typed(&h, command.body))
     }
 
-    /// Reads a validated extFields section as the SEND_MESSAGE_V2 header.
+    /// Reads an extFields section as the SEND_MESSAGE_V2 header, checking it as it goes: its
+    /// layout, and its text (a whole-section ASCII test first, each string's UTF-8 if that
+    /// fails).
     #[inline(always)]
     pub fn typed_header(mut ext: &[u8]) -> Option<SendMessageRequestHeaderV2<'_>> {
+        let ascii = ext.is_ascii();
+        let text = |bytes| {
+            if ascii {
+                // SAFETY: `bytes` lies inside an all-ASCII section.
+                Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+            } else {
+                utf8(bytes)
+            }
+        };
         let (mut a, mut b, mut c, mut i, mut n) = (None, None, None, None, None);
         let (mut d, mut e, mut f, mut g, mut h) = (None, None, None, None, None);
         let (mut j, mut k, mut l, mut m) = (None, None, None, None);
         while !ext.is_empty() {
             let (klen, rest) = ext.split_first_chunk::<2>()?;
             ext = rest;
-            let klen = i16::from_be_bytes(*klen) as usize;
-            let key = take(&mut ext, klen)?;
+            let klen = usize::try_from(i16::from_be_bytes(*klen)).ok()?;
+            let key = text(take(&mut ext, klen)?)?.as_bytes();
             let vlen = len_i32(&mut ext)?;
-            // SAFETY: validated by `decode_binary`.
-            let value = unsafe { std::str::from_utf8_unchecked(take(&mut ext, vlen)?) };
+            let value = text(take(&mut ext, vlen)?)?;
             let int = || value.parse::<i32>().ok();
             let boolean = || match value.as_bytes() {
                 b"true" => Some(true),
