@@ -7,26 +7,9 @@ use criterion::{BenchmarkGroup, Criterion};
 use std::hint::black_box;
 use std::time::Duration;
 
-/// Turns glibc malloc's fastbins off, so that what an allocation costs does not depend on what
-/// ran before. With them, a request of 1 KiB or more first merges the fastbins, and whether an
-/// owned decode's growing `Vec` triggers that depended on the heap's history:
-/// `stream_deliver_owned_100x40` took 1.56 µs or 2.6 µs for the same code, so wire/hand read
-/// 1.70 in one run and 0.61 in the next, whichever implementation went first. (mimalloc,
-/// tried instead, had the same kind of effect elsewhere: `rocketmq_header_decode/wire` took
-/// 44 ns timed first and 37 ns timed second, against 31 ns here.)
-fn steady_allocator() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only changes a malloc tunable; it is called before any timing, from the
-    // main thread.
-    unsafe {
-        libc::mallopt(libc::M_MXFAST, 0);
-    }
-}
-
 /// The settings of every bench binary: 1 s warm-up, 3 s of 50 samples per case (a reviewer's
 /// `--warm-up-time`/`--measurement-time` on the command line override them).
 pub fn config() -> Criterion {
-    steady_allocator();
     Criterion::default()
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3))
