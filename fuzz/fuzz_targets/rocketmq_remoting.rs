@@ -6,15 +6,24 @@
 //! point too, but need not decode to the same command: the binary header has no empty remark
 //! or empty extFields distinct from none, which JSON has. extFields (validated lazily) are
 //! looked up without a panic. Only a JSON header whose code or version does not fit an `i16`
-//! may fail to encode, and only as a binary header. `decode_with_header` gives what `decode`
-//! and `custom_header` give, command and typed header, or the same error.
+//! may fail to encode, and only as a binary header. `decode` (a path of its own for whole
+//! frames) gives what the derived decoder gives, and `decode_with_header` what `decode` and
+//! `custom_header` give, command and typed header, or the same error.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use wire_fuzz::check_error;
-use wire_protocols::rocketmq::{self, GetKvConfigRequestHeader, SerializeType, frame_len};
+use wire_protocols::rocketmq::{
+    self, GetKvConfigRequestHeader, RemotingCommand, SerializeType, frame_len,
+};
+use wire_runtime::decode;
 
 fuzz_target!(|data: &[u8]| {
+    match (rocketmq::decode(data), decode::<RemotingCommand<'_>>(data)) {
+        (Ok(fast), Ok(derived)) => assert_eq!(fast, derived),
+        (Err(fast), Err(derived)) => assert_eq!(fast.to_string(), derived.to_string()),
+        (fast, derived) => panic!("{fast:?} but {derived:?}"),
+    }
     let fused = rocketmq::decode_with_header::<GetKvConfigRequestHeader<'_>>(data);
     match (rocketmq::decode(data), fused) {
         (Ok(command), fused) => match (command.custom_header(), fused) {

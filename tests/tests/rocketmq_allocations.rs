@@ -160,8 +160,10 @@ fn hostile_lengths_allocate_nothing_close_to_their_claims() {
     for frame in [&frame20, &huge_frame, &huge_remark] {
         let (result, count, bytes) = measure(|| rocketmq::decode(frame).map(drop));
         assert!(result.is_err());
+        // A failing whole-frame decode decodes again with the derived decoder for its
+        // error: two errors' worth of allocations, each a few bytes.
         assert!(
-            count <= 3 && bytes < 1024,
+            count <= 4 && bytes < 1024,
             "{count} allocations, {bytes} bytes"
         );
     }

@@ -1,4 +1,5 @@
-//! `rocketmq::decode_with_header` against its definition: `decode` followed by
+//! `rocketmq::decode` and `rocketmq::decode_with_header`, which read a whole frame by a path of
+//! their own, against their definitions: the derived `RemotingCommand` decoder, followed by
 //! `custom_header`. For frames in both serializations, with extFields whose keys are the typed
 //! header's own (repeated, missing, or with values that do not parse) and others, intact or
 //! with bytes changed, both give the same command and header, or the same error.
@@ -97,12 +98,27 @@ fn frame(entries: &[(String, String)], json: bool) -> Vec<u8> {
         .unwrap()
 }
 
+/// The derived decoder's reading of a frame.
+fn derived(frame: &[u8]) -> Result<RemotingCommand<'_>, wire_runtime::DecodeError> {
+    wire_runtime::decode::<RemotingCommand<'_>>(frame)
+}
+
+/// `rocketmq::decode` reads `frame` as the derived decoder does.
+fn decode_agrees(frame: &[u8]) -> Result<(), TestCaseError> {
+    match (rocketmq::decode(frame), derived(frame)) {
+        (Ok(fast), Ok(derived)) => prop_assert_eq!(fast, derived),
+        (Err(fast), Err(derived)) => prop_assert_eq!(fast.to_string(), derived.to_string()),
+        (fast, derived) => prop_assert!(false, "{:?} but {:?}", fast, derived),
+    }
+    Ok(())
+}
+
 /// Both ways of reading `frame` as a command and a `$header` agree.
 macro_rules! agree {
     ($frame:expr, $header:ident) => {{
         let frame: &[u8] = $frame;
         let fused = rocketmq::decode_with_header::<$header<'_>>(frame).map_err(|e| e.to_string());
-        let decoded = rocketmq::decode(frame).map_err(|e| e.to_string());
+        let decoded = derived(frame).map_err(|e| e.to_string());
         let apart = decoded.as_ref().map_err(Clone::clone).and_then(|c| {
             let header = c
                 .custom_header::<$header<'_>>()
@@ -126,6 +142,7 @@ proptest! {
     #[test]
     fn reads_as_decode_then_custom_header(entries in entries(), json in any::<bool>()) {
         let frame = frame(&entries, json);
+        decode_agrees(&frame)?;
         agree!(&frame, SendMessageRequestHeaderV2);
         agree!(&frame, GetKvConfigRequestHeader);
     }
@@ -145,6 +162,7 @@ proptest! {
         if let Some(cut) = cut {
             frame.truncate(cut.index(frame.len()));
         }
+        decode_agrees(&frame)?;
         agree!(&frame, SendMessageRequestHeaderV2);
     }
 }

@@ -101,7 +101,7 @@ impl Key {
     }
 }
 
-fn parse<'a>(bytes: &'a [u8], base: usize) -> Result<JsonHeader<'a>, DecodeError> {
+pub(crate) fn parse<'a>(bytes: &'a [u8], base: usize) -> Result<JsonHeader<'a>, DecodeError> {
     parse_with(bytes, base, |_, _| Ok(()))
 }
 

@@ -83,9 +83,17 @@ pub use headers::{bad_value as __bad_value, missing as __missing};
 use wire_runtime::{DecodeError, Reader, WireDecode};
 
 /// Decodes one whole frame (length prefix included); bytes after it are an error.
+///
+/// The same as `wire_runtime::decode::<RemotingCommand>`, errors included, read by a path of
+/// its own for a whole frame: the length and header word directly, the binary header's fixed
+/// fields and remark as a derived `BinaryHeaderParts`, and its extFields section in one walk
+/// (with the derived decoder's envelope and its section walked through a `Reader`, the
+/// SEND_MESSAGE_V2 frame took 55 ns against 42 ns). On an error the frame is decoded again by
+/// the derived decoder, whose error names the field and offset.
 #[inline]
 pub fn decode(frame: &[u8]) -> Result<RemotingCommand<'_>, DecodeError> {
-    wire_runtime::decode::<RemotingCommand<'_>>(frame)
+    with_header::read_frame::<with_header::Skip>(frame, None)
+        .or_else(|_| with_header::derived(frame))
 }
 
 /// Decodes the frame at the front of `input`; returns it and the bytes it took. Running out of

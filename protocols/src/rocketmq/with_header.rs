@@ -6,6 +6,7 @@ use super::ext::{ExtFields, ExtVisitor};
 use super::frame::{Header, SerializeType, WireHeader};
 use super::headers::{CustomHeader, ExtSource};
 use super::json_header;
+use std::borrow::Cow;
 use wire_runtime::{DecodeError, ErrorKind};
 
 /// Decodes one whole frame, as [`super::decode`] does, and reads its extFields as the custom
@@ -40,9 +41,8 @@ pub fn decode_with_header<'a, H: CustomHeader<'a>>(
         frame,
         command: &mut command,
     })
-    // The frame's own error if it has one (the JSON path reports its errors where the header
-    // found them; `decode` reports them as a frame), else the header's.
-    .map_err(|e| super::decode(frame).err().unwrap_or(e))?;
+    // The frame's own error if it has one, else the header's.
+    .map_err(|e| derived(frame).err().unwrap_or(e))?;
     let command = match command {
         Some(command) => command,
         // An `H` that did not read its entries.
@@ -63,53 +63,98 @@ impl<'a> ExtSource<'a> for Framed<'a, '_> {
         self,
         visitor: &mut V,
     ) -> Result<(), DecodeError> {
-        let command = match parts(self.frame) {
-            Some((SerializeType::Json, header, body)) => {
-                // The header's own error, kept from the paths the JSON parser adds.
-                let mut refused = None;
-                let fields = json_header::parse_with(header, 8, |key, value| {
-                    visitor.entry(&key.value(), value.value()).map_err(|e| {
-                        let stop = DecodeError::new(ErrorKind::InvalidValue("refused"), 0);
-                        refused = Some(e);
-                        stop
-                    })
-                });
-                let fields = match refused {
-                    Some(e) => return Err(e),
-                    None => fields?,
+        *self.command = Some(read_frame(self.frame, Some(visitor))?);
+        Ok(())
+    }
+}
+
+/// Reads a whole frame as [`derived`] does, handing its extFields entries to `visitor`, if
+/// any, while they are checked (without one, no JSON string is unescaped). The length and the header word are two fixed words, read directly; the
+/// header is read by the JSON parser or as [`BinaryHeaderParts`], whose section is then
+/// walked once. Its errors do not say where the frame is wrong: on an error, a caller
+/// decodes again with [`derived`] for that (a header's own error, from `visitor`, aside).
+#[inline(always)]
+pub(crate) fn read_frame<'a, V: ExtVisitor<'a, Error = DecodeError>>(
+    frame: &'a [u8],
+    mut visitor: Option<&mut V>,
+) -> Result<RemotingCommand<'a>, DecodeError> {
+    Ok(match parts(frame) {
+        Some((SerializeType::Json, header, body)) if visitor.is_none() => {
+            let header = Header {
+                serialize_type: SerializeType::Json,
+                fields: json_header::parse(header, 8)?,
+            };
+            RemotingCommand::from_header(header, body)
+        }
+        Some((SerializeType::Json, header, body)) => {
+            // The header's own error, kept from the paths the JSON parser adds.
+            let mut refused = None;
+            let fields = json_header::parse_with(header, 8, |key, value| {
+                let Some(visitor) = visitor.as_deref_mut() else {
+                    return Ok(());
                 };
-                let header = Header {
-                    serialize_type: SerializeType::Json,
-                    fields,
-                };
-                RemotingCommand::from_header(header, body)
+                visitor.entry(&key.value(), value.value()).map_err(|e| {
+                    let stop = DecodeError::new(ErrorKind::InvalidValue("refused"), 0);
+                    refused = Some(e);
+                    stop
+                })
+            });
+            let fields = match refused {
+                Some(e) => return Err(e),
+                None => fields?,
+            };
+            let header = Header {
+                serialize_type: SerializeType::Json,
+                fields,
+            };
+            RemotingCommand::from_header(header, body)
+        }
+        Some((SerializeType::RocketMq, header, body)) => {
+            let h: BinaryHeaderParts<'a> = wire_runtime::decode(header)?;
+            let ext_fields = match h.ext_fields {
+                [] => None,
+                section => Some(match visitor {
+                    Some(visitor) => ExtFields::decode_visiting(section, visitor)?,
+                    None => ExtFields::decode_visiting(section, &mut Skip)?,
+                }),
+            };
+            let header = WireHeader::RocketMq(BinaryHeader {
+                code: h.code,
+                language: h.language,
+                version: h.version,
+                opaque: h.opaque,
+                flag: h.flag,
+                remark: h.remark,
+                ext_fields,
+            });
+            RemotingCommand::from_header(Header::from(header), body)
+        }
+        None => {
+            let command = derived(frame)?;
+            if let (Some(ext), Some(visitor)) = (command.ext_fields(), visitor) {
+                ext.visit_decoded(visitor)?;
             }
-            Some((SerializeType::RocketMq, header, body)) => {
-                let h: BinaryHeaderParts<'a> = wire_runtime::decode(header)?;
-                let ext_fields = match h.ext_fields {
-                    [] => None,
-                    section => Some(ExtFields::decode_visiting(section, visitor)?),
-                };
-                let header = WireHeader::RocketMq(BinaryHeader {
-                    code: h.code,
-                    language: h.language,
-                    version: h.version,
-                    opaque: h.opaque,
-                    flag: h.flag,
-                    remark: h.remark,
-                    ext_fields,
-                });
-                RemotingCommand::from_header(Header::from(header), body)
-            }
-            None => {
-                let command = super::decode(self.frame)?;
-                if let Some(ext) = command.ext_fields() {
-                    ext.visit_decoded(visitor)?;
-                }
-                command
-            }
-        };
-        *self.command = Some(command);
+            command
+        }
+    })
+}
+
+/// The frame decoded by the derived [`RemotingCommand`] decoder, whose errors name the field
+/// path and offset.
+#[inline(never)]
+#[cold]
+pub(crate) fn derived(frame: &[u8]) -> Result<RemotingCommand<'_>, DecodeError> {
+    wire_runtime::decode::<RemotingCommand<'_>>(frame)
+}
+
+/// What plain decoding hands the entries to: nothing.
+pub(crate) struct Skip;
+
+impl ExtVisitor<'_> for Skip {
+    type Error = DecodeError;
+
+    #[inline(always)]
+    fn entry(&mut self, _key: &str, _value: Cow<'_, str>) -> Result<(), DecodeError> {
         Ok(())
     }
 }
