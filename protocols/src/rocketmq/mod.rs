@@ -6,7 +6,8 @@
 //! [`RemotingCommand`], whatever the header's serialization, borrowed from the frame, with
 //! [`HeaderWord`] and [`Header`]; encoding picks the header's serialization. Custom headers travel as
 //! extFields strings; the typed ones here ([`SendMessageRequestHeaderV2`] and others) convert
-//! from and to them. PULL_MESSAGE bodies hold [`MessageExt`] records ([`decode_messages`]),
+//! from and to them; [`decode_with_header`] reads a frame and its typed header in one pass
+//! over the extFields. PULL_MESSAGE bodies hold [`MessageExt`] records ([`decode_messages`]),
 //! SEND_BATCH_MESSAGE bodies [`BatchMessage`]s.
 //!
 //! ```

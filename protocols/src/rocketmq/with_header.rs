@@ -33,6 +33,9 @@ use wire_runtime::{DecodeError, ErrorKind};
 /// assert_eq!(err.path().to_string(), "GetKvConfigRequestHeader.namespace");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+// Always inlined: out of line, the command and header (over 300 bytes) came back through
+// memory and a caller's `?` copied them out with a `memcpy` per frame.
+#[inline(always)]
 pub fn decode_with_header<'a, H: CustomHeader<'a>>(
     frame: &'a [u8],
 ) -> Result<(RemotingCommand<'a>, H), DecodeError> {
