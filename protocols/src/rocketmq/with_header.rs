@@ -1,11 +1,12 @@
-//! [`decode_with_header`]: a frame and its typed custom header, the extFields read once.
+//! Whole frames read in one pass: [`decode_with_header`], a frame and its typed custom header
+//! with the extFields read once, and the path [`super::decode`] takes.
 
 use super::binary::{BinaryHeader, BinaryHeaderParts};
 use super::command::RemotingCommand;
 use super::ext::{ExtFields, ExtVisitor};
 use super::frame::{Header, SerializeType, WireHeader};
 use super::headers::{CustomHeader, ExtSource};
-use super::json_header;
+use super::json_header::{self, JsonHeader};
 use std::borrow::Cow;
 use wire_runtime::{DecodeError, ErrorKind};
 
@@ -72,39 +73,20 @@ impl<'a> ExtSource<'a> for Framed<'a, '_> {
 }
 
 /// Reads a whole frame as [`derived`] does, handing its extFields entries to `visitor`, if
-/// any, while they are checked (without one, no JSON string is unescaped). The length and the header word are two fixed words, read directly; the
-/// header is read by the JSON parser or as [`BinaryHeaderParts`], whose section is then
-/// walked once. Its errors do not say where the frame is wrong: on an error, a caller
+/// any, while they are checked (without one, no JSON string is unescaped). The length and the
+/// header word are two fixed words, read directly; the header is read by the JSON parser or as
+/// [`BinaryHeaderParts`], whose section is then walked once. Its errors do not say where the frame is wrong: on an error, a caller
 /// decodes again with [`derived`] for that (a header's own error, from `visitor`, aside).
 #[inline(always)]
 pub(crate) fn read_frame<'a, V: ExtVisitor<'a, Error = DecodeError>>(
     frame: &'a [u8],
-    mut visitor: Option<&mut V>,
+    visitor: Option<&mut V>,
 ) -> Result<RemotingCommand<'a>, DecodeError> {
     Ok(match parts(frame) {
-        Some((SerializeType::Json, header, body)) if visitor.is_none() => {
-            let header = Header {
-                serialize_type: SerializeType::Json,
-                fields: json_header::parse(header, 8)?,
-            };
-            RemotingCommand::from_header(header, body)
-        }
         Some((SerializeType::Json, header, body)) => {
-            // The header's own error, kept from the paths the JSON parser adds.
-            let mut refused = None;
-            let fields = json_header::parse_with(header, 8, |key, value| {
-                let Some(visitor) = visitor.as_deref_mut() else {
-                    return Ok(());
-                };
-                visitor.entry(&key.value(), value.value()).map_err(|e| {
-                    let stop = DecodeError::new(ErrorKind::InvalidValue("refused"), 0);
-                    refused = Some(e);
-                    stop
-                })
-            });
-            let fields = match refused {
-                Some(e) => return Err(e),
-                None => fields?,
+            let fields = match visitor {
+                None => json_header::parse(header, 8)?,
+                Some(visitor) => json_visiting(header, visitor)?,
             };
             let header = Header {
                 serialize_type: SerializeType::Json,
@@ -140,6 +122,26 @@ pub(crate) fn read_frame<'a, V: ExtVisitor<'a, Error = DecodeError>>(
             command
         }
     })
+}
+
+/// A JSON header, its extFields entries handed to `visitor` as they are checked; a header's
+/// own error is returned as it is, without the paths the JSON parser adds to its errors.
+#[inline(always)]
+fn json_visiting<'a, V: ExtVisitor<'a, Error = DecodeError>>(
+    header: &'a [u8],
+    visitor: &mut V,
+) -> Result<JsonHeader<'a>, DecodeError> {
+    let mut refused = None;
+    let fields = json_header::parse_with(header, 8, |key, value| {
+        visitor.entry(&key.value(), value.value()).map_err(|e| {
+            refused = Some(e);
+            DecodeError::new(ErrorKind::InvalidValue("refused"), 0)
+        })
+    });
+    match refused {
+        Some(e) => Err(e),
+        None => fields,
+    }
 }
 
 /// The frame decoded by the derived [`RemotingCommand`] decoder, whose errors name the field
