@@ -239,38 +239,6 @@ impl<'a> ExtFields<'a> {
         })
     }
 
-    /// As [`ExtFields::visit`], with values that borrow what these extFields borrow (the
-    /// frame, for decoded ones) rather than `self`; built values that own their text are
-    /// handed out as copies.
-    #[inline(always)]
-    pub(crate) fn visit_decoded<V: ExtVisitor<'a>>(&self, visitor: &mut V) -> Result<(), V::Error> {
-        match &self.repr {
-            Repr::Binary(raw) => {
-                let mut rest: &'a [u8] = raw;
-                while let Some((key, value, tail)) = next_validated(rest) {
-                    visitor.entry(key, Cow::Borrowed(value))?;
-                    rest = tail;
-                }
-            }
-            Repr::Json(object) => {
-                for (key, value) in Pairs::new(object) {
-                    visitor.entry(&key.value(), value.value())?;
-                }
-            }
-            Repr::Owned(pairs) => {
-                for (key, value) in pairs {
-                    visitor.entry(key, value.clone())?;
-                }
-            }
-            Repr::Borrowed(pairs) => {
-                for (key, value) in *pairs {
-                    visitor.entry(key, value.clone())?;
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// Number of entries (repeated keys counted each time).
     pub fn len(&self) -> usize {
         match &self.repr {
