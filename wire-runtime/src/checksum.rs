@@ -165,11 +165,13 @@ impl Checksum for InternetChecksum {
         if let Some(high) = self.odd {
             self.add(u64::from(high) << 8);
         }
-        let mut sum = self.sum;
-        while sum >> 16 != 0 {
-            sum = (sum & 0xffff) + (sum >> 16);
-        }
-        !(sum as u16)
+        // Folds 64 bits to 32, then 16, each with its end-around carry: no loop, and the
+        // same value a fold-until-16-bits loop gives (0 only for a zero sum). After a carry
+        // the wrapped sum is at most 2^32 - 2 (2^16 - 2), so adding it back cannot overflow.
+        let (sum, carry) = ((self.sum >> 32) as u32).overflowing_add(self.sum as u32);
+        let sum = sum + u32::from(carry);
+        let (sum, carry) = ((sum >> 16) as u16).overflowing_add(sum as u16);
+        !(sum + u16::from(carry))
     }
 }
 
@@ -332,5 +334,40 @@ unsafe impl BufMut for Sink {
     #[inline]
     fn chunk_mut(&mut self) -> &mut UninitSlice {
         UninitSlice::new(&mut [])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `finish`'s two folds against folding 16 bits at a time until nothing is left above
+    /// them, at the sums where carries happen.
+    #[test]
+    fn finish_folds_any_sum_as_a_fold_loop_does() {
+        let by_loop = |mut sum: u64| {
+            while sum >> 16 != 0 {
+                sum = (sum & 0xffff) + (sum >> 16);
+            }
+            !(sum as u16)
+        };
+        let edges = [
+            0,
+            1,
+            0xffff,
+            0x1_0000,
+            0x1_fffe,
+            0xffff_ffff,
+            0x1_0000_0000,
+            0xffff_0000_ffff,
+            0x8000_0000_8000_0000,
+            u64::MAX - 1,
+            u64::MAX,
+        ];
+        let walk = (0..64).flat_map(|shift| [1u64 << shift, (1u64 << shift) - 1, !(1u64 << shift)]);
+        for sum in edges.into_iter().chain(walk) {
+            let checksum = InternetChecksum { sum, odd: None };
+            assert_eq!(checksum.finish(), by_loop(sum), "sum {sum:#x}");
+        }
     }
 }
