@@ -222,10 +222,27 @@ impl<'a> ExtFields<'a> {
         section: &'a [u8],
         visitor: &mut V,
     ) -> Result<ExtFields<'a>, DecodeError> {
-        let ascii = section.is_ascii();
+        // One loop for an all-ASCII section (the usual one) and one for the rest, rather than
+        // a test in the loop: 26 instructions fewer for SEND_MESSAGE_V2's 13 entries.
+        if section.is_ascii() {
+            Self::walk::<true, V>(section, visitor)?;
+        } else {
+            Self::walk::<false, V>(section, visitor)?;
+        }
+        Ok(ExtFields {
+            repr: Repr::Binary(section),
+        })
+    }
+
+    /// [`Self::decode_visiting`]'s walk; `ASCII` says the whole section is ASCII.
+    #[inline(always)]
+    fn walk<const ASCII: bool, V: ExtVisitor<'a, Error = DecodeError>>(
+        section: &'a [u8],
+        visitor: &mut V,
+    ) -> Result<(), DecodeError> {
         let mut rest = section;
         while !rest.is_empty() {
-            let Some((key, value, tail)) = next_checked(rest, ascii) else {
+            let Some((key, value, tail)) = next_checked::<ASCII>(rest) else {
                 return Err(DecodeError::new(
                     wire_runtime::ErrorKind::InvalidValue("malformed extFields section"),
                     0,
@@ -234,9 +251,7 @@ impl<'a> ExtFields<'a> {
             visitor.entry(key, Cow::Borrowed(value))?;
             rest = tail;
         }
-        Ok(ExtFields {
-            repr: Repr::Binary(section),
-        })
+        Ok(())
     }
 
     /// Number of entries (repeated keys counted each time).
@@ -361,9 +376,9 @@ fn validated(bytes: &[u8]) -> &str {
 
 /// The first entry of a section not yet checked and the rest after it, as `ExtEntry` decodes
 /// it (lengths not negative, within the section; keys and values UTF-8); `None` if it is
-/// malformed. `ascii` says the whole section is ASCII, so that its text needs no check.
+/// malformed. `ASCII` says the whole section is ASCII, so that its text needs no check.
 #[inline(always)]
-fn next_checked(raw: &[u8], ascii: bool) -> Option<(&str, &str, &[u8])> {
+fn next_checked<const ASCII: bool>(raw: &[u8]) -> Option<(&str, &str, &[u8])> {
     let (key_len, rest) = raw.split_first_chunk::<2>()?;
     let key_len = usize::try_from(i16::from_be_bytes(*key_len)).ok()?;
     let (key, rest) = rest.split_at_checked(key_len)?;
@@ -371,7 +386,7 @@ fn next_checked(raw: &[u8], ascii: bool) -> Option<(&str, &str, &[u8])> {
     let value_len = usize::try_from(i32::from_be_bytes(*value_len)).ok()?;
     let (value, rest) = rest.split_at_checked(value_len)?;
     let text = |bytes| {
-        if ascii {
+        if ASCII {
             // SAFETY: `bytes` lies inside a section that is all ASCII, so it is UTF-8.
             Some(unsafe { core::str::from_utf8_unchecked(bytes) })
         } else {
