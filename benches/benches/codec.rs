@@ -44,7 +44,7 @@ fn mqtt_publish(c: &mut Criterion) {
     let publish = mqtt::sample(&payload);
     let bytes = publish.encode_to_vec().unwrap();
     let mut hand_bytes = Vec::new();
-    mqtt::hand::encode(&publish, &mut hand_bytes);
+    mqtt::hand::encode(&publish, &mut hand_bytes).expect("encodable");
     assert_eq!(bytes, hand_bytes, "hand and wire encoders disagree");
     assert_eq!(bytes.len(), 95);
     assert_eq!(mqtt::hand::decode(&bytes).as_ref(), Some(&publish));

@@ -45,7 +45,7 @@ pub fn mqtt_publish_encode_wire(publish: &mqtt::Publish<'_>, out: &mut Vec<u8>) 
 
 #[inline(never)]
 pub fn mqtt_publish_encode_hand(publish: &mqtt::Publish<'_>, out: &mut Vec<u8>) {
-    mqtt::hand::encode(publish, out);
+    mqtt::hand::encode(publish, out).expect("encodable");
 }
 
 // `wire_protocols::mqtt` against `crate::mqtt_publish` (hand). Decoders take the input at a frame

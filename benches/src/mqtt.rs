@@ -110,15 +110,27 @@ pub mod hand {
         })
     }
 
+    /// Encodes `p`, or `None` for what cannot be encoded as the layout says, as wire refuses
+    /// it: a QoS wider than its two bits, a packet id present without QoS or missing with it,
+    /// a topic longer than its `u16` prefix, or a body longer than a remaining length holds.
+    /// Without these checks the encoder writes a wrong frame silently (a 70,000-byte topic's
+    /// prefix truncated, QoS 4 overwriting the packet type).
     #[inline(never)]
-    pub fn encode(p: &Publish<'_>, out: &mut Vec<u8>) {
+    pub fn encode(p: &Publish<'_>, out: &mut Vec<u8>) -> Option<()> {
         let body = &p.body;
+        let flags = p.flags;
+        if flags.qos > 3 || body.packet_id.is_some() != (flags.qos > 0) {
+            return None;
+        }
+        let topic_len = u16::try_from(body.topic.len()).ok()?;
         let remaining = 2
             + body.topic.len()
             + if body.packet_id.is_some() { 2 } else { 0 }
             + body.payload.len();
+        if remaining >= 1 << 28 {
+            return None;
+        }
         out.reserve(5 + remaining);
-        let flags = p.flags;
         out.put_u8(0x30 | u8::from(flags.dup) << 3 | flags.qos << 1 | u8::from(flags.retain));
         let mut n = remaining;
         loop {
@@ -130,11 +142,52 @@ pub mod hand {
             }
             out.put_u8(byte | 0x80);
         }
-        out.put_u16(body.topic.len() as u16);
+        out.put_u16(topic_len);
         out.put_slice(body.topic.as_bytes());
         if let Some(id) = body.packet_id {
             out.put_u16(id);
         }
         out.put_slice(body.payload);
+        Some(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// wire and hand encode the same bytes for a valid PUBLISH and both refuse the invalid
+    /// ones: they are timed doing the same work.
+    #[test]
+    fn hand_refuses_what_wire_refuses() {
+        let payload = [7u8; 10];
+        let long_topic = "t".repeat(70_000);
+        let valid = sample(&payload);
+        let mut qos_4 = valid.clone();
+        qos_4.flags.qos = 4;
+        let mut id_without_qos = valid.clone();
+        id_without_qos.flags.qos = 0;
+        let mut qos_without_id = valid.clone();
+        qos_without_id.body.packet_id = None;
+        let mut long = valid.clone();
+        long.body.topic = &long_topic;
+
+        let (mut wire, mut hand) = (Vec::new(), Vec::new());
+        valid.encode(&mut wire).unwrap();
+        assert_eq!(hand::encode(&valid, &mut hand), Some(()));
+        assert_eq!(wire, hand);
+        for (name, p) in [
+            ("qos 4", qos_4),
+            ("id without qos", id_without_qos),
+            ("qos without id", qos_without_id),
+            ("70,000-byte topic", long),
+        ] {
+            assert!(p.encode(&mut Vec::new()).is_err(), "wire encodes {name}");
+            assert_eq!(
+                hand::encode(&p, &mut Vec::new()),
+                None,
+                "hand encodes {name}"
+            );
+        }
     }
 }
