@@ -12,7 +12,7 @@
 
 mod common;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 use rabbitmq_stream_protocol::codec::{Decoder, Encoder};
 use rabbitmq_stream_protocol::commands::publish::PublishCommand;
 use rabbitmq_stream_protocol::message::Message;
@@ -161,4 +161,24 @@ fn publish(c: &mut Criterion) {
 }
 
 criterion_group! { name = benches; config = common::config(); targets = consume, publish }
-criterion_main!(benches);
+
+/// `criterion_main!`, with glibc's fastbins off first (`mallopt(M_MXFAST, 0)`): freed small
+/// chunks then go to the tcache or are merged at once. With fastbins, `stream_deliver_owned_100x40`
+/// (100 bodies of 40 bytes a frame, then a records `Vec` past 1 KiB, whose allocation merges
+/// the fastbins) ran in a fast or a slow mode by the heap's history: wire/hand 1.64 one run,
+/// 0.56 the next, the same code (see benches/README.md). Every implementation in this binary
+/// runs under the same setting; no other bench binary changes it.
+fn main() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        unsafe extern "C" {
+            fn mallopt(param: core::ffi::c_int, value: core::ffi::c_int) -> core::ffi::c_int;
+        }
+        const M_MXFAST: core::ffi::c_int = 1;
+        // SAFETY: glibc's `mallopt`, called before anything is allocated by another thread
+        // (criterion starts none before `benches`); it only changes allocator tuning.
+        assert_eq!(unsafe { mallopt(M_MXFAST, 0) }, 1, "mallopt(M_MXFAST, 0)");
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
