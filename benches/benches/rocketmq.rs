@@ -23,8 +23,8 @@ use rocketmq_protocol::protocol::body::message_codec;
 use rocketmq_protocol::protocol::header::message_operation_header::send_message_request_header_v2::SendMessageRequestHeaderV2 as PeerV2;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use wire_benches::entry;
 use wire_benches::rocketmq_remoting::{self as rmq, BODY_LEN};
+use wire_benches::{entry, rocketmq_json_hand};
 use wire_protocols::rocketmq::{self, RemotingCommand, RemotingFrames, SerializeType};
 
 /// Copies of a frame the peer decodes per timed batch.
@@ -221,13 +221,32 @@ fn send_v2(c: &mut Criterion) {
         assert_eq!(peer_typed(&mut BytesMut::from(&frame[..])), Some(typed));
     }
     assert_eq!(rmq::hand::typed(&binary), rmq::wire_typed(&binary));
+    assert_eq!(
+        entry::rocketmq_typed_json_hand(&json),
+        rmq::wire_typed(&json)
+    );
     // The same typed header, field for field.
     let wire_command = rocketmq::decode(&binary).unwrap();
     let wire_header = wire_command
         .custom_header::<rocketmq::SendMessageRequestHeaderV2<'_>>()
         .unwrap();
     let hand_ext = rmq::hand::decode_binary(&binary).unwrap().ext.unwrap();
-    assert_eq!(rmq::hand::typed_header(hand_ext), Some(wire_header));
+    assert_eq!(rmq::hand::typed_header(hand_ext), Some(wire_header.clone()));
+    let (hand_json, hand_json_header) = rocketmq_json_hand::decode_typed(&json).unwrap();
+    assert_eq!(hand_json_header, wire_header);
+    let h = &hand_json;
+    let w = &wire_json;
+    assert_eq!(
+        (h.code, h.language.code(), h.version, h.opaque, h.flag),
+        (
+            w.code(),
+            w.language().code(),
+            w.version(),
+            w.opaque(),
+            w.flag().bits()
+        )
+    );
+    assert_eq!((h.remark.as_deref(), h.body), (w.remark(), w.body()));
     // The eight observed fields agree across implementations (the language as its code).
     type Fields = (i32, u8, i32, i32, i32, Option<String>, Vec<u8>);
     let wire_fields = |c: &RemotingCommand<'_>| -> Fields {
@@ -318,11 +337,14 @@ fn send_v2(c: &mut Criterion) {
         bench_framed(&mut group, "wire", frame, |buf| {
             black_box(entry::rocketmq_typed_wire(&next_frame(buf)).expect("valid"));
         });
-        if frame == &binary {
-            bench_framed(&mut group, "hand", frame, |buf| {
-                black_box(entry::rocketmq_typed_hand(&next_frame(buf)).expect("valid"));
-            });
-        }
+        let hand = if frame == &binary {
+            entry::rocketmq_typed_hand
+        } else {
+            entry::rocketmq_typed_json_hand
+        };
+        bench_framed(&mut group, "hand", frame, |buf| {
+            black_box(hand(&next_frame(buf)).expect("valid"));
+        });
         bench_framed(&mut group, "rocketmq-protocol", frame, |buf| {
             black_box(peer_typed(buf).expect("valid"));
         });

@@ -2,7 +2,7 @@
 //! `cargo build --release --example rocketmq_probe -p wire-benches`, then
 //! `valgrind --tool=callgrind target/release/examples/rocketmq_probe binary-wire 1000`.
 //! Workloads: `binary-wire`, `binary-hand`, `typed-wire`, `typed-hand`, `typed-apart`,
-//! `json-wire`, `json-typed`, `json-typed-apart`, `json-serde`, `go-wire`, `go-read`,
+//! `json-wire`, `json-typed`, `json-typed-hand`, `json-typed-apart`, `json-serde`, `go-wire`, `go-read`,
 //! `go-serde`, `pull-wire`, `pull-hand`.
 use std::hint::black_box;
 use wire_benches::entry;
@@ -29,6 +29,7 @@ fn main() {
             "typed-wire" => entry::rocketmq_typed_wire(black_box(&binary)).unwrap() as u64,
             "typed-hand" => entry::rocketmq_typed_hand(black_box(&binary)).unwrap() as u64,
             "json-typed" => entry::rocketmq_typed_wire(black_box(&json)).unwrap() as u64,
+            "json-typed-hand" => entry::rocketmq_typed_json_hand(black_box(&json)).unwrap() as u64,
             "typed-apart" => typed_apart(black_box(&binary)).unwrap() as u64,
             "json-typed-apart" => typed_apart(black_box(&json)).unwrap() as u64,
             "json-wire" => entry::rocketmq_frame_decode_wire(black_box(&json)).is_ok() as u64,

@@ -277,6 +277,11 @@ pub fn rocketmq_typed_hand(frame: &[u8]) -> Option<i64> {
 }
 
 #[inline(never)]
+pub fn rocketmq_typed_json_hand(frame: &[u8]) -> Option<i64> {
+    crate::rocketmq_json_hand::typed(frame)
+}
+
+#[inline(never)]
 pub fn rocketmq_pull_wire(body: &[u8], crc: bool) -> Option<crate::rocketmq_remoting::Tally> {
     crate::rocketmq_remoting::wire_pull(body, crc)
 }

@@ -11,6 +11,7 @@ mod mqtt_hand;
 pub mod mqtt_publish;
 pub mod msgpack;
 pub mod rocketmq;
+pub mod rocketmq_json_hand;
 pub mod rocketmq_remoting;
 pub mod seeds;
 pub mod stream;
