@@ -1,4 +1,4 @@
-//! A RocketMQ frame with a JSON header decoded by hand into its command fields and the typed
+//! A RocketMQ frame with a JSON header (serialize type 0) decoded by hand into its command fields and the typed
 //! SEND_MESSAGE_V2 header: the `hand` side of `rocketmq_send_v2_json_typed`.
 //!
 //! It accepts and refuses what `rocketmq::decode_with_header` does (see `JsonHeader`): keys in
@@ -35,11 +35,12 @@ pub fn typed(frame: &[u8]) -> Option<i64> {
     ))
 }
 
-/// Decodes a JSON-header frame into its command fields and SEND_MESSAGE_V2 header.
+/// Decodes a JSON-header frame into its command fields and SEND_MESSAGE_V2 header; `None` for
+/// anything else, a binary-header frame included.
 #[inline(always)]
 pub fn decode_typed(frame: &[u8]) -> Option<(Command<'_>, SendMessageRequestHeaderV2<'_>)> {
     let (head, rest) = frame.split_first_chunk::<8>()?;
-    let length = usize::try_from(i32::from_be_bytes([head[0], head[1], head[2], head[3]])).ok()?;
+    let length = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
     let word = u32::from_be_bytes([head[4], head[5], head[6], head[7]]);
     if length != rest.len() + 4 || word >> 24 != 0 {
         return None;
@@ -232,7 +233,7 @@ impl<'a> Text<'a> {
     fn int32(&mut self) -> Option<i32> {
         self.peek()?;
         let b = self.s.as_bytes();
-        let negative = b[self.at] == b'-';
+        let negative = b.get(self.at) == Some(&b'-');
         let mut at = self.at + usize::from(negative);
         let mut value: i64 = 0;
         match b.get(at)? {
@@ -293,7 +294,7 @@ impl<'a> Text<'a> {
             }
             *at > start
         };
-        let mut at = self.at + usize::from(b[self.at] == b'-');
+        let mut at = self.at + usize::from(b.get(self.at) == Some(&b'-'));
         match b.get(at)? {
             b'0' => at += 1,
             b'1'..=b'9' => {

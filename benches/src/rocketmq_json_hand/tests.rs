@@ -89,6 +89,11 @@ fn accepted_and_refused_headers_agree_with_wire() {
         with(r#","x":-"#),
         with(r#","x":tru"#),
         with(r#","code":1"#),
+        with(r#","code":-0,"language":255"#),
+        with(r#","language":-1"#),
+        with(r#","serializeTypeCurrentRPC":"JSON","serializeTypeCurrentRPC":null"#),
+        with(r#","x":{"a":{"b":{"c":[{"d":{}}]}}}"#),
+        format!(r#"{{"extFields":{{"\u0078y":"1",{}}}}}"#, &EXT[1..EXT.len() - 1]),
         with(r#","\u0063ode":1"#),
         with(r#","opaque":2147483648"#),
         with(r#","opaque":1.5"#),
@@ -133,6 +138,32 @@ fn accepted_and_refused_headers_agree_with_wire() {
     }
     assert!(accepted >= 10, "only {accepted} of the cases decode");
     assert!(accepted < cases.len(), "every case decodes");
+}
+
+#[test]
+fn frames_the_envelope_refuses_agree_with_wire() {
+    let good = frame(with("").as_bytes());
+    assert!(wire(&good).is_some());
+    let mut frames = Vec::new();
+    for cut in [0, 3, 7, 8, good.len() - 1] {
+        frames.push(good[..cut].to_vec());
+    }
+    for (at, byte) in [
+        (0, 0x80),
+        (3, 0x00),
+        (3, 0xff),
+        (4, 1),
+        (4, 2),
+        (7, 0xff),
+        (6, 0x7f),
+    ] {
+        let mut changed = good.clone();
+        changed[at] = byte;
+        frames.push(changed);
+    }
+    for frame in frames {
+        assert_eq!(hand(&frame), wire(&frame), "{frame:02x?}");
+    }
 }
 
 #[test]
