@@ -2,8 +2,8 @@
 //! `cargo build --release --example rocketmq_probe -p wire-benches`, then
 //! `valgrind --tool=callgrind target/release/examples/rocketmq_probe binary-wire 1000`.
 //! Workloads: `binary-wire`, `binary-hand`, `typed-wire`, `typed-hand`, `typed-apart`,
-//! `json-wire`, `json-typed`, `json-typed-hand`, `json-typed-apart`, `json-serde`, `go-wire`, `go-read`,
-//! `go-serde`, `pull-wire`, `pull-hand`.
+//! `json-wire`, `json-typed`, `json-typed-hand`, `json-typed-apart`, `json-serde`, `go-wire`,
+//! `go-read`, `go-serde`, `pull-wire`, `pull-hand`.
 use std::hint::black_box;
 use wire_benches::entry;
 use wire_benches::rocketmq_remoting as rmq;

@@ -62,11 +62,13 @@ impl<'de> Reader<'de> {
     /// The first non-zero byte of `padding`, which starts `skipped` bytes on.
     #[cold]
     fn non_zero_padding(&self, padding: &[u8], skipped: usize) -> DecodeError {
-        let i = padding.iter().position(|b| *b != 0).unwrap_or(0);
-        DecodeError::new(
-            ErrorKind::NonZeroPadding(padding[i]),
-            self.offset() + skipped + i,
-        )
+        let (i, byte) = padding
+            .iter()
+            .copied()
+            .enumerate()
+            .find(|&(_, b)| b != 0)
+            .unwrap_or((0, 0));
+        DecodeError::new(ErrorKind::NonZeroPadding(byte), self.offset() + skipped + i)
     }
 
     #[cold]
