@@ -172,7 +172,9 @@ fn parts(frame: &[u8]) -> Option<(SerializeType, &[u8], &[u8])> {
     let (head, rest) = frame.split_first_chunk::<8>()?;
     let [l0, l1, l2, l3, w0, w1, w2, w3] = *head;
     let length = u32::from_be_bytes([l0, l1, l2, l3]);
-    let serialize_type = match w0 {
+    // One load for the word: its top byte is the serialize type, the rest the header length.
+    let word = u32::from_be_bytes([w0, w1, w2, w3]);
+    let serialize_type = match word >> 24 {
         0 => SerializeType::Json,
         1 => SerializeType::RocketMq,
         _ => return None,
@@ -180,7 +182,7 @@ fn parts(frame: &[u8]) -> Option<(SerializeType, &[u8], &[u8])> {
     if usize::try_from(length).ok()? != rest.len() + 4 {
         return None;
     }
-    let header_length = u32::from_be_bytes([0, w1, w2, w3]) as usize;
+    let header_length = (word & 0x00ff_ffff) as usize;
     let (header, body) = rest.split_at_checked(header_length)?;
     Some((serialize_type, header, body))
 }
