@@ -73,7 +73,7 @@ pub use len_value::LenValue;
 pub use prefix::{Biased, ByteOrder, LenPrefix, Marked};
 pub use reader::{DEFAULT_MAX_DEPTH, Reader};
 pub use spans::{FieldSpan, Spans};
-pub use text::utf8;
+pub use text::{is_ascii, utf8};
 pub use traits::{
     DecodeWith, EncodeWith, WireDecode, WireEncode, decode, decode_bytes, decode_prefix,
 };

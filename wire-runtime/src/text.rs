@@ -2,24 +2,53 @@
 
 use crate::error::{DecodeError, ErrorKind};
 
-/// True when every byte is below 0x80: a word at a time (32-byte blocks, then words, the last
-/// one overlapping those before), and strings under eight bytes in one or two loads. Protocol
-/// strings are mostly short, where a vectorised byte loop spends its time in its
-/// byte-at-a-time tail.
+/// True when every byte is below 0x80 (`<[u8]>::is_ascii`), without a byte-at-a-time tail:
+/// 64-byte blocks, then at most one block each of 32, 16 and 8 bytes, then the last eight
+/// bytes (overlapping those before); strings under eight bytes in one or two loads. Protocol
+/// strings are mostly short, and std's check spends its time in its tail: on the 201-byte
+/// extFields section of a RocketMQ SEND_MESSAGE_V2 header, 35 instructions fewer (callgrind).
+///
+/// ```
+/// use wire_runtime::is_ascii;
+///
+/// assert!(is_ascii(b"topic/a") && is_ascii(b""));
+/// assert!(!is_ascii("caf\u{e9}".as_bytes()));
+/// ```
 #[inline(always)]
-fn is_ascii(bytes: &[u8]) -> bool {
+pub fn is_ascii(bytes: &[u8]) -> bool {
     const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let word = |w: &[u8]| u64::from_ne_bytes(w.try_into().unwrap_or([0; 8]));
     if let Some(last) = bytes.last_chunk::<8>() {
-        // The last eight bytes, then 32-byte blocks, then the words left before the last.
+        // 64-byte blocks into eight accumulators (four vector registers, folded once after
+        // the loop: folding per block cost a reduction per block); then at most one block
+        // each of 32, 16 and 8 bytes, straight-line (a loop over the words left would be
+        // vectorised again, with its own prologue).
         let mut any = u64::from_ne_bytes(*last);
-        let mut blocks = bytes.chunks_exact(32);
-        for block in &mut blocks {
-            any |=
-                word(&block[..8]) | word(&block[8..16]) | word(&block[16..24]) | word(&block[24..]);
+        let mut rest = bytes;
+        if let Some((block, tail)) = rest.split_first_chunk::<64>() {
+            let mut lanes = [0u64; 8];
+            let mut block = block;
+            rest = tail;
+            loop {
+                for (lane, w) in lanes.iter_mut().zip(block.chunks_exact(8)) {
+                    *lane |= word(w);
+                }
+                match rest.split_first_chunk::<64>() {
+                    Some((next, tail)) => (block, rest) = (next, tail),
+                    None => break,
+                }
+            }
+            any |= lanes.iter().fold(0, |any, lane| any | lane);
         }
-        for w in blocks.remainder().chunks_exact(8) {
-            any |= word(w);
+        if let Some((block, tail)) = rest.split_first_chunk::<32>() {
+            any |= block.chunks_exact(8).fold(0, |any, w| any | word(w));
+            rest = tail;
+        }
+        if let Some((block, tail)) = rest.split_first_chunk::<16>() {
+            any |= word(&block[..8]) | word(&block[8..]);
+            rest = tail;
+        }
+        if let Some(w) = rest.first_chunk::<8>() {
+            any |= u64::from_ne_bytes(*w);
         }
         any & HIGHS == 0
     } else if let (Some(first), Some(last)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
@@ -27,6 +56,12 @@ fn is_ascii(bytes: &[u8]) -> bool {
     } else {
         bytes.iter().fold(0u8, |acc, b| acc | b) < 0x80
     }
+}
+
+/// A word of eight bytes (`w` always has eight).
+#[inline(always)]
+fn word(w: &[u8]) -> u64 {
+    u64::from_ne_bytes(w.try_into().unwrap_or([0; 8]))
 }
 
 /// Borrows `bytes` as a `&str` if they are UTF-8, checking ASCII (by far the common case in
@@ -58,8 +93,9 @@ mod tests {
 
     #[test]
     fn ascii_check_agrees_with_the_byte_loop_at_every_length_and_position() {
-        for len in 0..80 {
-            let mut bytes = [b'a'; 80];
+        // Past three 64-byte blocks, so that every remainder follows more than one block.
+        for len in 0..260 {
+            let mut bytes = [b'a'; 260];
             assert!(is_ascii(&bytes[..len]));
             for at in 0..len {
                 bytes[at] = 0xc3;
