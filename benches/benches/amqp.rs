@@ -110,7 +110,7 @@ fn consume(c: &mut Criterion) {
     assert_eq!(owned.bodies.len(), RECORDS);
     assert_eq!(hand_owned(&frame).unwrap().bodies, owned.bodies);
 
-    let mut group = c.benchmark_group(format!("amqp_deliver_{RECORDS}x{BODY}"));
+    let mut group = common::Group::new(c, format!("amqp_deliver_{RECORDS}x{BODY}"));
     group.throughput(Throughput::Elements(RECORDS as u64));
     group.bench_function("wire", |b| b.iter(|| wire_fold(black_box(&frame))));
     group.bench_function("hand", |b| b.iter(|| hand_fold(black_box(&frame))));
@@ -119,7 +119,7 @@ fn consume(c: &mut Criterion) {
     });
     group.finish();
 
-    let mut group = c.benchmark_group(format!("amqp_deliver_owned_{RECORDS}x{BODY}"));
+    let mut group = common::Group::new(c, format!("amqp_deliver_owned_{RECORDS}x{BODY}"));
     group.throughput(Throughput::Elements(RECORDS as u64));
     group.bench_function("wire", |b| b.iter(|| wire_owned(black_box(&frame))));
     group.bench_function("hand", |b| b.iter(|| hand_owned(black_box(&frame))));

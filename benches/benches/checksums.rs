@@ -22,7 +22,7 @@ fn crc_before_data(c: &mut Criterion) {
     assert_eq!(bytes, hand_bytes, "hand and wire encoders disagree");
     let decoded = checksums::crc_chunk_decode_wire(&bytes).expect("verifies");
     assert_eq!(Some(decoded), hand::crc_chunk_decode(&bytes));
-    let mut group = c.benchmark_group("crc_chunk_4096_decode");
+    let mut group = common::Group::new(c, "crc_chunk_4096_decode");
     group.throughput(Throughput::Bytes(4096));
     group.bench_function("wire", |b| {
         b.iter(|| checksums::crc_chunk_decode_wire(black_box(&bytes)))
@@ -31,13 +31,13 @@ fn crc_before_data(c: &mut Criterion) {
         b.iter(|| hand::crc_chunk_decode(black_box(&bytes)))
     });
     group.finish();
-    let mut out = Vec::with_capacity(8192);
-    let mut group = c.benchmark_group("crc_chunk_4096_encode");
+    let out = std::cell::RefCell::new(Vec::with_capacity(8192));
+    let mut group = common::Group::new(c, "crc_chunk_4096_encode");
     group.throughput(Throughput::Bytes(4096));
-    common::encode_into(&mut group, "wire", &mut out, |out| {
+    common::encode_into(&mut group, "wire", &out, |out| {
         checksums::crc_chunk_encode_wire(black_box(&chunk), out)
     });
-    common::encode_into(&mut group, "hand", &mut out, |out| {
+    common::encode_into(&mut group, "hand", &out, |out| {
         hand::crc_chunk_encode(black_box(&chunk), out)
     });
     group.finish();
@@ -52,12 +52,12 @@ fn crc_before_data(c: &mut Criterion) {
     let mut hand_bytes = Vec::new();
     hand::png_chunk_encode(&png, &mut hand_bytes);
     assert_eq!(bytes, hand_bytes, "hand and wire encoders disagree");
-    let mut group = c.benchmark_group("png_chunk_4096_encode");
+    let mut group = common::Group::new(c, "png_chunk_4096_encode");
     group.throughput(Throughput::Bytes(4096));
-    common::encode_into(&mut group, "wire", &mut out, |out| {
+    common::encode_into(&mut group, "wire", &out, |out| {
         checksums::png_chunk_encode_wire(black_box(&png), out)
     });
-    common::encode_into(&mut group, "hand", &mut out, |out| {
+    common::encode_into(&mut group, "hand", &out, |out| {
         hand::png_chunk_encode(black_box(&png), out)
     });
     group.finish();
@@ -85,18 +85,18 @@ fn internet_checksum(c: &mut Criterion) {
         checksums::ipv4_decode_wire(&bytes),
         hand::ipv4_decode(&bytes)
     );
-    let mut group = c.benchmark_group("ipv4_header_decode");
+    let mut group = common::Group::new(c, "ipv4_header_decode");
     group.bench_function("wire", |b| {
         b.iter(|| checksums::ipv4_decode_wire(black_box(&bytes)))
     });
     group.bench_function("hand", |b| b.iter(|| hand::ipv4_decode(black_box(&bytes))));
     group.finish();
-    let mut out = Vec::with_capacity(64);
-    let mut group = c.benchmark_group("ipv4_header_encode");
-    common::encode_into(&mut group, "wire", &mut out, |out| {
+    let out = std::cell::RefCell::new(Vec::with_capacity(64));
+    let mut group = common::Group::new(c, "ipv4_header_encode");
+    common::encode_into(&mut group, "wire", &out, |out| {
         checksums::ipv4_encode_wire(black_box(&header), out)
     });
-    common::encode_into(&mut group, "hand", &mut out, |out| {
+    common::encode_into(&mut group, "hand", &out, |out| {
         hand::ipv4_encode(black_box(&header), out)
     });
     group.finish();

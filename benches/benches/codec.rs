@@ -19,7 +19,7 @@ fn rocketmq_header(c: &mut Criterion) {
 
     // Both through their out-of-line entry functions (`entry.rs`): neither is inlined into the
     // timing loop.
-    let mut group = c.benchmark_group("rocketmq_header_decode");
+    let mut group = common::Group::new(c, "rocketmq_header_decode");
     group.bench_function("wire", |b| {
         b.iter(|| entry::rocketmq_header_decode_wire(black_box(&bytes)).unwrap())
     });
@@ -28,12 +28,12 @@ fn rocketmq_header(c: &mut Criterion) {
     });
     group.finish();
 
-    let mut out = Vec::with_capacity(256);
-    let mut group = c.benchmark_group("rocketmq_header_encode");
-    common::encode_into(&mut group, "wire", &mut out, |out| {
+    let out = std::cell::RefCell::new(Vec::with_capacity(256));
+    let mut group = common::Group::new(c, "rocketmq_header_encode");
+    common::encode_into(&mut group, "wire", &out, |out| {
         entry::rocketmq_header_encode_wire(black_box(&header), out)
     });
-    common::encode_into(&mut group, "hand", &mut out, |out| {
+    common::encode_into(&mut group, "hand", &out, |out| {
         entry::rocketmq_header_encode_hand(black_box(&header), out)
     });
     group.finish();
@@ -50,7 +50,7 @@ fn mqtt_publish(c: &mut Criterion) {
     assert_eq!(mqtt::hand::decode(&bytes).as_ref(), Some(&publish));
     assert_eq!(decode::<mqtt::Publish<'_>>(&bytes).unwrap(), publish);
 
-    let mut group = c.benchmark_group("mqtt_publish_64_decode");
+    let mut group = common::Group::new(c, "mqtt_publish_64_decode");
     group.bench_function("wire", |b| {
         b.iter(|| entry::mqtt_publish_decode_wire(black_box(&bytes)).unwrap())
     });
@@ -59,12 +59,12 @@ fn mqtt_publish(c: &mut Criterion) {
     });
     group.finish();
 
-    let mut out = Vec::with_capacity(256);
-    let mut group = c.benchmark_group("mqtt_publish_64_encode");
-    common::encode_into(&mut group, "wire", &mut out, |out| {
+    let out = std::cell::RefCell::new(Vec::with_capacity(256));
+    let mut group = common::Group::new(c, "mqtt_publish_64_encode");
+    common::encode_into(&mut group, "wire", &out, |out| {
         entry::mqtt_publish_encode_wire(black_box(&publish), out)
     });
-    common::encode_into(&mut group, "hand", &mut out, |out| {
+    common::encode_into(&mut group, "hand", &out, |out| {
         entry::mqtt_publish_encode_hand(black_box(&publish), out)
     });
     group.finish();

@@ -18,7 +18,7 @@ fn cstrings(c: &mut Criterion) {
             delimited::cstring_hand(&bytes)
         );
         assert_eq!(delimited::cstring_wire(&bytes).map(<[u8]>::len), Some(len));
-        let mut group = c.benchmark_group(format!("cstring_{len}"));
+        let mut group = common::Group::new(c, format!("cstring_{len}"));
         group.throughput(Throughput::Bytes(len as u64));
         group.bench_function("wire", |b| {
             b.iter(|| delimited::cstring_wire(black_box(&bytes)))
@@ -38,18 +38,18 @@ fn xdr(c: &mut Criterion) {
     assert_eq!(bytes, hand_bytes, "hand and wire encoders disagree");
     assert_eq!(hand::xdr_decode(&bytes).as_ref(), Some(&file));
     assert_eq!(delimited::xdr_decode_wire(&bytes).as_ref(), Some(&file));
-    let mut group = c.benchmark_group("xdr_file_decode");
+    let mut group = common::Group::new(c, "xdr_file_decode");
     group.bench_function("wire", |b| {
         b.iter(|| delimited::xdr_decode_wire(black_box(&bytes)))
     });
     group.bench_function("hand", |b| b.iter(|| hand::xdr_decode(black_box(&bytes))));
     group.finish();
-    let mut out = Vec::with_capacity(64);
-    let mut group = c.benchmark_group("xdr_file_encode");
-    common::encode_into(&mut group, "wire", &mut out, |out| {
+    let out = std::cell::RefCell::new(Vec::with_capacity(64));
+    let mut group = common::Group::new(c, "xdr_file_encode");
+    common::encode_into(&mut group, "wire", &out, |out| {
         delimited::xdr_encode_wire(black_box(&file), out)
     });
-    common::encode_into(&mut group, "hand", &mut out, |out| {
+    common::encode_into(&mut group, "hand", &out, |out| {
         hand::xdr_encode(black_box(&file), out)
     });
     group.finish();
@@ -60,7 +60,7 @@ fn ustar(c: &mut Criterion) {
     let wire = delimited::ustar_decode_wire(&bytes).expect("decodes");
     assert_eq!(Some(&wire), hand::ustar_decode(&bytes).as_ref());
     assert_eq!(wire.name, "src/wire-runtime/src/terminated.rs");
-    let mut group = c.benchmark_group("ustar_header_decode");
+    let mut group = common::Group::new(c, "ustar_header_decode");
     group.bench_function("wire", |b| {
         b.iter(|| delimited::ustar_decode_wire(black_box(&bytes)))
     });

@@ -141,18 +141,18 @@ fn pack_int(c: &mut Criterion) {
         );
     }
 
-    let mut out = Vec::with_capacity(1024);
-    let mut group = c.benchmark_group("msgpack_pack_int");
-    common::encode_into(&mut group, "wire", &mut out, |out| {
+    let out = std::cell::RefCell::new(Vec::with_capacity(1024));
+    let mut group = common::Group::new(c, "msgpack_pack_int");
+    common::encode_into(&mut group, "wire", &out, |out| {
         entry::msgpack_pack_int_wire(black_box(a), black_box(b), out)
     });
-    common::encode_into(&mut group, "hand", &mut out, |out| {
+    common::encode_into(&mut group, "hand", &out, |out| {
         entry::msgpack_pack_int_hand(black_box(a), black_box(b), out)
     });
-    common::encode_into(&mut group, "rmp", &mut out, |out| {
+    common::encode_into(&mut group, "rmp", &out, |out| {
         peers::pack_int_rmp(black_box(a), black_box(b), out)
     });
-    common::encode_into(&mut group, "rmp-serde", &mut out, |out| {
+    common::encode_into(&mut group, "rmp-serde", &out, |out| {
         peers::pack_int_rmp_serde(black_box(a), black_box(b), out)
     });
     group.finish();
@@ -179,18 +179,18 @@ fn pack_string(c: &mut Criterion) {
         );
     }
 
-    let mut out = Vec::with_capacity(1024);
-    let mut group = c.benchmark_group("msgpack_pack_string");
-    common::encode_into(&mut group, "wire", &mut out, |out| {
+    let out = std::cell::RefCell::new(Vec::with_capacity(1024));
+    let mut group = common::Group::new(c, "msgpack_pack_string");
+    common::encode_into(&mut group, "wire", &out, |out| {
         entry::msgpack_pack_string_wire(black_box(s), out)
     });
-    common::encode_into(&mut group, "hand", &mut out, |out| {
+    common::encode_into(&mut group, "hand", &out, |out| {
         entry::msgpack_pack_string_hand(black_box(s), out)
     });
-    common::encode_into(&mut group, "rmp", &mut out, |out| {
+    common::encode_into(&mut group, "rmp", &out, |out| {
         peers::pack_string_rmp(black_box(s), out)
     });
-    common::encode_into(&mut group, "rmp-serde", &mut out, |out| {
+    common::encode_into(&mut group, "rmp-serde", &out, |out| {
         peers::pack_string_rmp_serde(black_box(s), out)
     });
     group.finish();
@@ -212,15 +212,15 @@ fn pack_uuid(c: &mut Criterion) {
         msgpack::UuidValue { id }
     );
 
-    let mut out = Vec::with_capacity(1024);
-    let mut group = c.benchmark_group("msgpack_pack_uuid");
-    common::encode_into(&mut group, "wire", &mut out, |out| {
+    let out = std::cell::RefCell::new(Vec::with_capacity(1024));
+    let mut group = common::Group::new(c, "msgpack_pack_uuid");
+    common::encode_into(&mut group, "wire", &out, |out| {
         entry::msgpack_pack_uuid_wire(black_box(&id), out)
     });
-    common::encode_into(&mut group, "hand", &mut out, |out| {
+    common::encode_into(&mut group, "hand", &out, |out| {
         entry::msgpack_pack_uuid_hand(black_box(&id), out)
     });
-    common::encode_into(&mut group, "rmp", &mut out, |out| {
+    common::encode_into(&mut group, "rmp", &out, |out| {
         peers::pack_uuid_rmp(black_box(&id), out)
     });
     group.finish();
@@ -245,18 +245,18 @@ fn pack_struct(c: &mut Criterion) {
     assert_eq!(serde[0], 0x94);
     assert_eq!(serde[1..], wire[..]);
 
-    let mut out = Vec::with_capacity(1024);
-    let mut group = c.benchmark_group("msgpack_pack_struct");
-    common::encode_into(&mut group, "wire", &mut out, |out| {
+    let out = std::cell::RefCell::new(Vec::with_capacity(1024));
+    let mut group = common::Group::new(c, "msgpack_pack_struct");
+    common::encode_into(&mut group, "wire", &out, |out| {
         entry::msgpack_pack_struct_wire(black_box(&req), out)
     });
-    common::encode_into(&mut group, "hand", &mut out, |out| {
+    common::encode_into(&mut group, "hand", &out, |out| {
         entry::msgpack_pack_struct_hand(black_box(&req), out)
     });
-    common::encode_into(&mut group, "rmp", &mut out, |out| {
+    common::encode_into(&mut group, "rmp", &out, |out| {
         peers::pack_struct_rmp(black_box(&req), out)
     });
-    common::encode_into(&mut group, "rmp-serde", &mut out, |out| {
+    common::encode_into(&mut group, "rmp-serde", &out, |out| {
         peers::pack_struct_rmp_serde(black_box(&req), out)
     });
     group.finish();
@@ -290,7 +290,7 @@ fn decode_tables(c: &mut Criterion) {
         Some(response.clone())
     );
     assert_eq!(decode_tables_rmp(&bytes), 100);
-    let mut group = c.benchmark_group("ignite_tables_get_100_decode");
+    let mut group = common::Group::new(c, "ignite_tables_get_100_decode");
     group.bench_function("wire", |b| {
         b.iter(|| wire_benches::entry::ignite_tables_get_decode_wire(black_box(&bytes)))
     });

@@ -137,14 +137,14 @@ fn observe_peer(c: &PeerCommand) {
 
 /// Times `one` (take a frame off the buffer, decode it, observe it) over `BATCH` copies of
 /// `frame` in one `BytesMut`, for implementation `name`.
-fn bench_framed(
-    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+fn bench_framed<'a>(
+    group: &mut common::Group<'_, 'a>,
     name: &str,
     frame: &[u8],
-    mut one: impl FnMut(&mut BytesMut),
+    mut one: impl FnMut(&mut BytesMut) + 'a,
 ) {
     let copies: Vec<u8> = frame.repeat(BATCH);
-    group.bench_function(name, |b| {
+    group.bench_function(name, move |b| {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
             let mut done = 0;
@@ -292,7 +292,7 @@ fn send_v2(c: &mut Criterion) {
         assert_eq!(wire_fields(&wire), peer_fields(&peer));
     }
 
-    let mut group = c.benchmark_group("rocketmq_send_v2_binary_decode");
+    let mut group = common::Group::new(c, "rocketmq_send_v2_binary_decode");
     bench_framed(&mut group, "wire", &binary, wire_decode);
     bench_framed(&mut group, "hand", &binary, |buf| {
         let frame = next_frame(buf);
@@ -318,7 +318,7 @@ fn send_v2(c: &mut Criterion) {
     );
     group.finish();
 
-    let mut group = c.benchmark_group("rocketmq_send_v2_json_decode");
+    let mut group = common::Group::new(c, "rocketmq_send_v2_json_decode");
     bench_framed(&mut group, "wire", &json, wire_decode);
     bench_framed(&mut group, "serde_json", &json, serde_json_decode);
     bench_framed(
@@ -333,7 +333,7 @@ fn send_v2(c: &mut Criterion) {
         ("rocketmq_send_v2_binary_typed", &binary),
         ("rocketmq_send_v2_json_typed", &json),
     ] {
-        let mut group = c.benchmark_group(case);
+        let mut group = common::Group::new(c, case);
         bench_framed(&mut group, "wire", frame, |buf| {
             black_box(entry::rocketmq_typed_wire(&next_frame(buf)).expect("valid"));
         });
@@ -373,7 +373,7 @@ fn go_seed(c: &mut Criterion) {
         501
     );
 
-    let mut group = c.benchmark_group("rocketmq_go_seed_decode");
+    let mut group = common::Group::new(c, "rocketmq_go_seed_decode");
     bench_framed(&mut group, "wire", &frame, wire_decode);
     bench_framed(&mut group, "serde_json", &frame, serde_json_decode);
     bench_framed(
@@ -387,7 +387,7 @@ fn go_seed(c: &mut Criterion) {
     // The Go client decodes extFields into a map; here every entry is also read (wire: the
     // lazy map walked; serde_json: already a `Vec`; the peer: its `HashMap` materialized).
     // Results are read in place, with plain loops, for every implementation (as in mqtt.rs).
-    let mut group = c.benchmark_group("rocketmq_go_seed_decode_read_ext");
+    let mut group = common::Group::new(c, "rocketmq_go_seed_decode_read_ext");
     bench_framed(&mut group, "wire", &frame, |buf| {
         let frame = next_frame(buf);
         let decoded = entry::rocketmq_frame_decode_wire(&frame).expect("valid");
@@ -436,7 +436,7 @@ fn pull(c: &mut Criterion) {
         } else {
             "rocketmq_pull_32_decode"
         };
-        let mut group = c.benchmark_group(case);
+        let mut group = common::Group::new(c, case);
         group.throughput(Throughput::Elements(MESSAGES as u64));
         group.bench_function("wire", |b| {
             b.iter(|| entry::rocketmq_pull_wire(black_box(&body), crc).unwrap())

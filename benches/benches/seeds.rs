@@ -19,7 +19,7 @@ fn paho_read_packet(c: &mut Criterion) {
         ("paho_seed_auth_stream", seeds::paho_auth()),
     ] {
         assert_eq!(seeds::decode_stream_wire(&frame), 1);
-        let mut group = c.benchmark_group(case);
+        let mut group = common::Group::new(c, case);
         group.bench_function("wire", |b| {
             b.iter(|| seeds::decode_stream_wire(black_box(&frame)))
         });
@@ -28,7 +28,7 @@ fn paho_read_packet(c: &mut Criterion) {
         let case = case.replace("_stream", "_read");
         let properties = seeds::read_packet_wire(&mut &frame[..]).expect("a packet");
         assert_eq!(properties, usize::from(frame.len() > 6) * 2);
-        let mut group = c.benchmark_group(case);
+        let mut group = common::Group::new(c, case);
         group.bench_function("wire", |b| {
             b.iter(|| seeds::read_packet_wire(&mut black_box(&frame[..])).unwrap())
         });

@@ -73,7 +73,7 @@ fn consume(c: &mut Criterion) {
             "the peer reads other records"
         );
 
-        let mut group = c.benchmark_group(format!("stream_deliver_{RECORDS}x{size}"));
+        let mut group = common::Group::new(c, format!("stream_deliver_{RECORDS}x{size}"));
         group.throughput(Throughput::Elements(RECORDS as u64));
         group.bench_function("wire", |b| {
             b.iter(|| entry::stream_consume_wire(black_box(&frame)).unwrap())
@@ -84,7 +84,7 @@ fn consume(c: &mut Criterion) {
         group.finish();
 
         // Owned bodies, the peer's contract: each implementation hands out its records.
-        let mut group = c.benchmark_group(format!("stream_deliver_owned_{RECORDS}x{size}"));
+        let mut group = common::Group::new(c, format!("stream_deliver_owned_{RECORDS}x{size}"));
         group.throughput(Throughput::Elements(RECORDS as u64));
         group.bench_function("wire", |b| {
             b.iter(|| entry::stream_consume_owned_wire(black_box(&frame)).unwrap())
@@ -102,7 +102,7 @@ fn consume(c: &mut Criterion) {
     let records = stream::records(RECORDS, 400);
     let frame = stream::deliver_frame(&records);
     let data = &frame[4 + 4 + 1 + 48..];
-    let mut group = c.benchmark_group(format!("stream_deliver_crc_{RECORDS}x400"));
+    let mut group = common::Group::new(c, format!("stream_deliver_crc_{RECORDS}x400"));
     group.throughput(Throughput::Elements(RECORDS as u64));
     group.bench_function("wire", |b| {
         b.iter(|| entry::stream_consume_crc_wire(black_box(&frame)).unwrap())
@@ -145,16 +145,16 @@ fn publish(c: &mut Criterion) {
     assert_eq!(wire_bytes, hand_bytes, "hand and wire encoders disagree");
     assert_eq!(wire_bytes, peer_bytes, "the peer crate encodes other bytes");
 
-    let mut out = Vec::with_capacity(wire_bytes.len());
-    let mut group = c.benchmark_group(format!("stream_publish_{RECORDS}x400"));
+    let out = std::cell::RefCell::new(Vec::with_capacity(wire_bytes.len()));
+    let mut group = common::Group::new(c, format!("stream_publish_{RECORDS}x400"));
     group.throughput(Throughput::Elements(RECORDS as u64));
-    common::encode_into(&mut group, "wire", &mut out, |out| {
+    common::encode_into(&mut group, "wire", &out, |out| {
         entry::stream_publish_wire(black_box(&command), out)
     });
-    common::encode_into(&mut group, "hand", &mut out, |out| {
+    common::encode_into(&mut group, "hand", &out, |out| {
         entry::stream_publish_hand(black_box(&pairs), out)
     });
-    common::encode_into(&mut group, "rabbitmq-stream-protocol", &mut out, |out| {
+    common::encode_into(&mut group, "rabbitmq-stream-protocol", &out, |out| {
         peer_publish(black_box(&request), out)
     });
     group.finish();

@@ -159,7 +159,7 @@ pub(crate) fn mqtt5_connect_props_decode(c: &mut Criterion) {
     check_connect_validation(&v311);
     let frames = batch(&frame);
 
-    let mut group = c.benchmark_group("mqtt5_connect_props_decode_slice");
+    let mut group = common::Group::new(c, "mqtt5_connect_props_decode_slice");
     group.bench_function("wire", |b| {
         bench_slice(b, &frames, |input| {
             let decoded = entry::mqtt5_connect_decode_wire(input);
@@ -178,7 +178,7 @@ pub(crate) fn mqtt5_connect_props_decode(c: &mut Criterion) {
     });
     group.finish();
 
-    let mut group = c.benchmark_group("mqtt5_connect_props_decode_framed");
+    let mut group = common::Group::new(c, "mqtt5_connect_props_decode_framed");
     group.bench_function("wire", |b| {
         bench_stream(b, &frame, |s| {
             let packet = next_packet(s);
@@ -197,7 +197,7 @@ pub(crate) fn mqtt5_connect_props_decode(c: &mut Criterion) {
 
     // Owned: wire and hand convert into `ConnectFields` (strings and bytes copied), the
     // peers keep their own owned packet; each is then read field by field.
-    let mut group = c.benchmark_group("mqtt5_connect_props_decode_owned");
+    let mut group = common::Group::new(c, "mqtt5_connect_props_decode_owned");
     group.bench_function("wire", |b| {
         bench_stream(b, &frame, |s| {
             let packet = next_packet(s);

@@ -16,7 +16,7 @@ use super::*;
 /// `wire` / `hand`: `decode_one` at each frame of `frames` in turn (`BATCH` per timing); it
 /// returns the frame's length.
 pub(crate) fn bench_slice(
-    b: &mut Bencher<'_>,
+    b: &mut common::Bencher<'_, '_>,
     frames: &[u8],
     mut decode_one: impl FnMut(&[u8]) -> usize,
 ) {
@@ -40,7 +40,7 @@ pub(crate) fn bench_slice(
 
 /// Peers: `read_one` on a `BytesMut` of `BATCH` frames (refilled outside the timed region).
 pub(crate) fn bench_stream(
-    b: &mut Bencher<'_>,
+    b: &mut common::Bencher<'_, '_>,
     frame: &[u8],
     mut read_one: impl FnMut(&mut BytesMut),
 ) {

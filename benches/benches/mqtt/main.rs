@@ -35,7 +35,7 @@ use bytes::{Bytes, BytesMut};
 #[path = "../common/mod.rs"]
 mod common;
 
-use criterion::{Bencher, Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 use wire_benches::{entry, mqtt_connect, mqtt_publish};

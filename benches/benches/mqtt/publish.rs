@@ -1,6 +1,6 @@
 use super::*;
-use criterion::BenchmarkGroup;
-use criterion::measurement::WallTime;
+use std::cell::RefCell;
+use std::rc::Rc;
 use wire_runtime::DecodeError;
 
 // ---------------------------------------------------------------------------------------------
@@ -52,19 +52,19 @@ pub(crate) fn mqtt311_decode(c: &mut Criterion, case: &str, payload_len: usize, 
 
 /// The `_slice` and `_framed` groups of a PUBLISH decode case (wire and hand), and the `_owned`
 /// group with wire and hand timed in it, returned for the caller to add the peers.
-fn ours<'c, W, H>(
+fn ours<'c, 'a, W, H>(
     c: &'c mut Criterion,
     case: &str,
-    frame: &[u8],
+    frame: &'a [u8],
     wire: W,
     hand: H,
-) -> BenchmarkGroup<'c, WallTime>
+) -> common::Group<'c, 'a>
 where
-    W: Fn(&[u8]) -> Result<(Packet<'_>, usize), DecodeError> + Copy,
-    H: Fn(&[u8]) -> Option<(mqtt_publish::Publish<'_>, usize)> + Copy,
+    W: Fn(&[u8]) -> Result<(Packet<'_>, usize), DecodeError> + Copy + 'a,
+    H: Fn(&[u8]) -> Option<(mqtt_publish::Publish<'_>, usize)> + Copy + 'a,
 {
     let frames = batch(frame);
-    let mut group = c.benchmark_group(format!("{case}_slice"));
+    let mut group = common::Group::new(c, format!("{case}_slice"));
     group.bench_function("wire", |b| {
         bench_slice(b, &frames, |input| {
             let decoded = wire(input);
@@ -85,7 +85,7 @@ where
     });
     group.finish();
 
-    let mut group = c.benchmark_group(format!("{case}_framed"));
+    let mut group = common::Group::new(c, format!("{case}_framed"));
     group.bench_function("wire", |b| {
         bench_stream(b, frame, |s| {
             let packet = next_packet(s);
@@ -105,8 +105,8 @@ where
     });
     group.finish();
 
-    let mut group = c.benchmark_group(format!("{case}_owned"));
-    group.bench_function("wire", |b| {
+    let mut group = common::Group::new(c, format!("{case}_owned"));
+    group.bench_function("wire", move |b| {
         bench_stream(b, frame, |s| {
             let packet = next_packet(s);
             let decoded = wire(&packet);
@@ -116,7 +116,7 @@ where
             consume_owned(&owned_wire(&packet, flags, &publish));
         })
     });
-    group.bench_function("hand", |b| {
+    group.bench_function("hand", move |b| {
         bench_stream(b, frame, |s| {
             let packet = next_packet(s);
             let decoded = hand(&packet);
@@ -153,7 +153,7 @@ pub(crate) fn mqtt311_publish_64_decode(c: &mut Criterion) {
 pub(crate) fn mqtt311_publish_64_decode_by_ref(c: &mut Criterion) {
     let frame = mqtt311_frame(&[0x42; 64], 95);
     let frames = batch(&frame);
-    let mut group = c.benchmark_group("mqtt311_publish_64_decode_slice_by_ref");
+    let mut group = common::Group::new(c, "mqtt311_publish_64_decode_slice_by_ref");
     group.bench_function("wire", |b| {
         bench_slice(b, &frames, |input| {
             let decoded = entry::mqtt311_publish_decode_wire(input);
@@ -211,32 +211,34 @@ pub(crate) fn mqtt311_publish_64_encode(c: &mut Criterion) {
 /// copy of their own, wire's 4 KiB PUBLISH took 48 ns in a run of its group and 66 ns in
 /// full runs; written into a `Vec` instead, its 5.0 PUBLISH with properties took 23 ns where
 /// a `BytesMut` takes 28-31 ns.
-pub(crate) struct EncodeGroup<'c> {
-    group: BenchmarkGroup<'c, WallTime>,
-    buf: BytesMut,
+pub(crate) struct EncodeGroup<'c, 'a> {
+    group: common::Group<'c, 'a>,
+    buf: Rc<RefCell<BytesMut>>,
     frame_len: usize,
     reference: Option<BytesMut>,
 }
 
-impl<'c> EncodeGroup<'c> {
+impl<'c, 'a> EncodeGroup<'c, 'a> {
     pub(crate) fn new(c: &'c mut Criterion, case: &str, frame_len: usize) -> Self {
         EncodeGroup {
-            group: c.benchmark_group(case),
-            buf: BytesMut::with_capacity(frame_len),
+            group: common::Group::new(c, case),
+            buf: Rc::new(RefCell::new(BytesMut::with_capacity(frame_len))),
             frame_len,
             reference: None,
         }
     }
 
-    pub(crate) fn bench(mut self, name: &str, mut encode: impl FnMut(&mut BytesMut)) -> Self {
-        self.buf.clear();
-        encode(&mut self.buf);
+    pub(crate) fn bench(mut self, name: &str, mut encode: impl FnMut(&mut BytesMut) + 'a) -> Self {
+        let mut buf = self.buf.borrow_mut();
+        buf.clear();
+        encode(&mut buf);
         match &self.reference {
-            None => assert_eq!(self.buf.len(), self.frame_len, "{name}: frame length"),
-            Some(want) => assert_eq!(&self.buf, want, "{name} encodes other bytes"),
+            None => assert_eq!(buf.len(), self.frame_len, "{name}: frame length"),
+            Some(want) => assert_eq!(&*buf, want, "{name} encodes other bytes"),
         }
-        self.reference.get_or_insert_with(|| self.buf.clone());
-        common::encode_into_bytes(&mut self.group, name, &mut self.buf, encode);
+        self.reference.get_or_insert_with(|| buf.clone());
+        drop(buf);
+        common::encode_into_bytes(&mut self.group, name, self.buf.clone(), encode);
         self
     }
 
