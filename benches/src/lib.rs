@@ -14,6 +14,7 @@ pub mod rocketmq;
 pub mod rocketmq_json_hand;
 pub mod rocketmq_remoting;
 pub mod seeds;
+pub mod stats;
 pub mod stream;
 
 /// UTF-8 validation with an ASCII fast path, as careful hand-written decoders do it.

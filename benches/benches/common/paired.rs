@@ -14,6 +14,7 @@ use serde_json::json;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
+use wire_benches::stats::median_with_interval;
 
 /// One implementation to time: `slice(iters)` runs `iters` iterations and returns their time.
 pub struct Timed<'t> {
@@ -127,26 +128,6 @@ fn report(case: &str, impls: &[Timed<'_>], per_op: &[Vec<f64>], target: Duration
             dir.display()
         );
     }
-}
-
-/// The median of `values` and the 95% confidence interval for it: the order statistics at
-/// ranks `n/2 ∓ 0.98√n` (the binomial interval, no assumption on the distribution).
-fn median_with_interval(mut values: Vec<f64>) -> (f64, f64, f64) {
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    let half = n as f64 / 2.0;
-    let spread = 0.98 * (n as f64).sqrt();
-    let at = |rank: f64| values[(rank.max(0.0) as usize).min(n - 1)];
-    let median = if n % 2 == 1 {
-        values[n / 2]
-    } else {
-        (values[n / 2 - 1] + values[n / 2]) / 2.0
-    };
-    (
-        median,
-        at((half - spread).floor()),
-        at((half + spread).ceil()),
-    )
 }
 
 /// What the command line asks of the pass.
