@@ -6,7 +6,7 @@
 //! a shared VM the machine's speed drifts over such spans (see `benches/README.md`, "Short
 //! runs"). Here every round times each implementation once, in rotating order, and a ratio is
 //! the median over rounds of the ratio within a round, with a 95% confidence interval for that
-//! median (the order statistics at `n/2 ± 0.98√n`). The pass takes as long as criterion's
+//! median (`wire_benches::stats::median_with_interval`). The pass takes as long as criterion's
 //! `--measurement-time` (3 s by default) per case and writes
 //! `target/criterion/<case>/paired.json`, which `benches/ratios.py` reads.
 
