@@ -24,8 +24,9 @@ pub fn config() -> Criterion {
 }
 
 /// Times `f` appending to `out`, a reused buffer cleared before each op (shared by the
-/// implementations of a case, so that none writes to memory placed better than another's). Generic, so the call
-/// to the (out-of-line) timed function is inlined into criterion's loop as in the other benches.
+/// implementations of a case, so that none writes to memory placed better than another's).
+/// Generic, so the call to the (out-of-line) timed function is inlined into criterion's loop as
+/// in the other benches.
 ///
 /// The output is observed as `black_box(&*out)` (its address: the bytes may be read, so they
 /// must be written), not `black_box(out.as_slice())`: for that, the loop loaded the `Vec`'s
