@@ -9,6 +9,7 @@ mod runs;
 mod seq;
 pub mod ser;
 mod tags;
+mod window;
 
 use crate::Direction;
 use crate::internals::ast::{

@@ -6,6 +6,7 @@ use super::encoded_len::len_value;
 use super::fill::fill_code;
 use super::runs::{encode_run, sum};
 use super::tags::{peeked_tag_check, tag_code, tag_method};
+use super::window::{in_window, writes_a_run};
 use super::{
     bind_self, body, ctx_binding, ctx_type, default_value, destructure, fixed_size, inline_attr,
     lit, marker_tokens, order_tokens, other_tag_value, prim_bytes, rt, rt_path, run_end,
@@ -310,31 +311,6 @@ fn fields_code(
         len = quote!({ #align_stmts #len });
     }
     (quote!(#len_stmts #len), enc)
-}
-
-/// True when a length-prefixed value is a type's own encoding (a struct, an enum, a list of
-/// their own): a run of many small writes, which [`in_window`] makes cheaper. A borrowed
-/// string or byte slice is one copy, written directly.
-fn writes_a_run(inner: &Codec) -> bool {
-    matches!(inner.kind, CodecKind::Plain { .. }) && !matches!(inner.ty, syn::Type::Reference(_))
-}
-
-/// `write` (statements on `__buf`, the prefix holding `__n` first) through one capacity check
-/// when the buffer's chunk holds the prefix and the `__n` bytes after it
-/// (`wire_runtime::write_in_window`), else directly.
-fn in_window(prefix: &TokenStream, write: &TokenStream) -> TokenStream {
-    let rt = rt();
-    quote! {
-        let __room = #rt::len_size::<#prefix>(__n) + __n;
-        let __done = #rt::write_in_window(__buf, __room, #[inline(always)] |__buf| {
-            #write
-            #rt::Ok(())
-        });
-        match __done {
-            #rt::Some(__done) => __done?,
-            #rt::None => { #write }
-        }
-    }
 }
 
 /// The loop pattern for a pair: maps iterate `(&K, &V)`, `Vec<(K, V)>` iterates `&(K, V)`.
