@@ -595,53 +595,79 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                     "PingReq",
                     #[inline(always)]
                     || {
-                        __rt::encode_field(
-                            "Packet",
-                            "header",
-                            #[inline(always)]
-                            || {
-                                <FixedHeader<
-                                    12,
-                                    0,
-                                > as __rt::WireEncode>::encode(header, __buf)?;
-                                __rt::Ok(())
-                            },
-                        )?;
-                        __rt::encode_field(
-                            "Packet",
-                            "body",
-                            #[inline(always)]
-                            || {
-                                let __n = <Empty as __rt::WireEncode>::encoded_len(body);
-                                let __room = __rt::len_size::<
-                                    ::wire_runtime::__private::Vbi,
-                                >(__n) + __n;
-                                let __done = __rt::write_in_window(
-                                    __buf,
-                                    __room,
-                                    #[inline(always)]
-                                    |__buf| {
-                                        __rt::write_len::<
-                                            ::wire_runtime::__private::Vbi,
-                                            _,
-                                        >(__buf, __n, __rt::ByteOrder::Big)?;
-                                        <Empty as __rt::WireEncode>::encode(body, __buf)?;
-                                        __rt::Ok(())
-                                    },
-                                );
-                                match __done {
-                                    __rt::Some(__done) => __done?,
-                                    __rt::None => {
-                                        __rt::write_len::<
-                                            ::wire_runtime::__private::Vbi,
-                                            _,
-                                        >(__buf, __n, __rt::ByteOrder::Big)?;
-                                        <Empty as __rt::WireEncode>::encode(body, __buf)?;
-                                    }
+                        {
+                            let __n = <Empty as __rt::WireEncode>::encoded_len(body);
+                            let __room = <FixedHeader<
+                                12,
+                                0,
+                            > as __rt::WireEncode>::encoded_len(header)
+                                + __rt::len_size::<::wire_runtime::__private::Vbi>(__n)
+                                + __n;
+                            let __done = __rt::write_in_window(
+                                __buf,
+                                __room,
+                                #[inline(always)]
+                                |__buf| {
+                                    use __rt::BufMut as _;
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "header",
+                                        #[inline(always)]
+                                        || {
+                                            <FixedHeader<
+                                                12,
+                                                0,
+                                            > as __rt::WireEncode>::encode(header, __buf)?;
+                                            __rt::Ok(())
+                                        },
+                                    )?;
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "body",
+                                        #[inline(always)]
+                                        || {
+                                            __rt::write_len::<
+                                                ::wire_runtime::__private::Vbi,
+                                                _,
+                                            >(__buf, __n, __rt::ByteOrder::Big)?;
+                                            <Empty as __rt::WireEncode>::encode(body, __buf)?;
+                                            __rt::Ok(())
+                                        },
+                                    )?;
+                                    __rt::Ok(())
+                                },
+                            );
+                            match __done {
+                                __rt::Some(__done) => __done?,
+                                __rt::None => {
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "header",
+                                        #[inline(always)]
+                                        || {
+                                            <FixedHeader<
+                                                12,
+                                                0,
+                                            > as __rt::WireEncode>::encode(header, __buf)?;
+                                            __rt::Ok(())
+                                        },
+                                    )?;
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "body",
+                                        #[inline(always)]
+                                        || {
+                                            __rt::write_len::<
+                                                ::wire_runtime::__private::Vbi,
+                                                _,
+                                            >(__buf, __n, __rt::ByteOrder::Big)?;
+                                            <Empty as __rt::WireEncode>::encode(body, __buf)?;
+                                            __rt::Ok(())
+                                        },
+                                    )?;
                                 }
-                                __rt::Ok(())
-                            },
-                        )?;
+                            }
+                        }
                         __rt::Ok(())
                     },
                 )?
@@ -652,59 +678,80 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                     "Publish",
                     #[inline(always)]
                     || {
-                        __rt::encode_field(
-                            "Packet",
-                            "flags",
-                            #[inline(always)]
-                            || {
-                                <PublishFlags as __rt::WireEncode>::encode(flags, __buf)?;
-                                __rt::Ok(())
-                            },
-                        )?;
-                        __rt::encode_field(
-                            "Packet",
-                            "publish",
-                            #[inline(always)]
-                            || {
-                                let __n = {
-                                    use __rt::Ctx as _;
-                                    (*flags).encoded_len_as::<Publish<'a>>(publish)
-                                };
-                                let __room = __rt::len_size::<
-                                    ::wire_runtime::__private::Vbi,
-                                >(__n) + __n;
-                                let __done = __rt::write_in_window(
-                                    __buf,
-                                    __room,
-                                    #[inline(always)]
-                                    |__buf| {
-                                        __rt::write_len::<
-                                            ::wire_runtime::__private::Vbi,
-                                            _,
-                                        >(__buf, __n, __rt::ByteOrder::Big)?;
-                                        {
-                                            use __rt::Ctx as _;
-                                            (*flags).encode_as::<Publish<'a>, _>(publish, __buf)?;
-                                        }
-                                        __rt::Ok(())
-                                    },
-                                );
-                                match __done {
-                                    __rt::Some(__done) => __done?,
-                                    __rt::None => {
-                                        __rt::write_len::<
-                                            ::wire_runtime::__private::Vbi,
-                                            _,
-                                        >(__buf, __n, __rt::ByteOrder::Big)?;
-                                        {
-                                            use __rt::Ctx as _;
-                                            (*flags).encode_as::<Publish<'a>, _>(publish, __buf)?;
-                                        }
-                                    }
+                        {
+                            let __n = {
+                                use __rt::Ctx as _;
+                                (*flags).encoded_len_as::<Publish<'a>>(publish)
+                            };
+                            let __room = <PublishFlags as __rt::WireEncode>::encoded_len(
+                                flags,
+                            ) + __rt::len_size::<::wire_runtime::__private::Vbi>(__n)
+                                + __n;
+                            let __done = __rt::write_in_window(
+                                __buf,
+                                __room,
+                                #[inline(always)]
+                                |__buf| {
+                                    use __rt::BufMut as _;
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "flags",
+                                        #[inline(always)]
+                                        || {
+                                            <PublishFlags as __rt::WireEncode>::encode(flags, __buf)?;
+                                            __rt::Ok(())
+                                        },
+                                    )?;
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "publish",
+                                        #[inline(always)]
+                                        || {
+                                            __rt::write_len::<
+                                                ::wire_runtime::__private::Vbi,
+                                                _,
+                                            >(__buf, __n, __rt::ByteOrder::Big)?;
+                                            {
+                                                use __rt::Ctx as _;
+                                                (*flags).encode_as::<Publish<'a>, _>(publish, __buf)?;
+                                            }
+                                            __rt::Ok(())
+                                        },
+                                    )?;
+                                    __rt::Ok(())
+                                },
+                            );
+                            match __done {
+                                __rt::Some(__done) => __done?,
+                                __rt::None => {
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "flags",
+                                        #[inline(always)]
+                                        || {
+                                            <PublishFlags as __rt::WireEncode>::encode(flags, __buf)?;
+                                            __rt::Ok(())
+                                        },
+                                    )?;
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "publish",
+                                        #[inline(always)]
+                                        || {
+                                            __rt::write_len::<
+                                                ::wire_runtime::__private::Vbi,
+                                                _,
+                                            >(__buf, __n, __rt::ByteOrder::Big)?;
+                                            {
+                                                use __rt::Ctx as _;
+                                                (*flags).encode_as::<Publish<'a>, _>(publish, __buf)?;
+                                            }
+                                            __rt::Ok(())
+                                        },
+                                    )?;
                                 }
-                                __rt::Ok(())
-                            },
-                        )?;
+                            }
+                        }
                         __rt::Ok(())
                     },
                 )?
@@ -715,53 +762,79 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                     "PingResp",
                     #[inline(always)]
                     || {
-                        __rt::encode_field(
-                            "Packet",
-                            "header",
-                            #[inline(always)]
-                            || {
-                                <FixedHeader<
-                                    13,
-                                    0,
-                                > as __rt::WireEncode>::encode(header, __buf)?;
-                                __rt::Ok(())
-                            },
-                        )?;
-                        __rt::encode_field(
-                            "Packet",
-                            "body",
-                            #[inline(always)]
-                            || {
-                                let __n = <Empty as __rt::WireEncode>::encoded_len(body);
-                                let __room = __rt::len_size::<
-                                    ::wire_runtime::__private::Vbi,
-                                >(__n) + __n;
-                                let __done = __rt::write_in_window(
-                                    __buf,
-                                    __room,
-                                    #[inline(always)]
-                                    |__buf| {
-                                        __rt::write_len::<
-                                            ::wire_runtime::__private::Vbi,
-                                            _,
-                                        >(__buf, __n, __rt::ByteOrder::Big)?;
-                                        <Empty as __rt::WireEncode>::encode(body, __buf)?;
-                                        __rt::Ok(())
-                                    },
-                                );
-                                match __done {
-                                    __rt::Some(__done) => __done?,
-                                    __rt::None => {
-                                        __rt::write_len::<
-                                            ::wire_runtime::__private::Vbi,
-                                            _,
-                                        >(__buf, __n, __rt::ByteOrder::Big)?;
-                                        <Empty as __rt::WireEncode>::encode(body, __buf)?;
-                                    }
+                        {
+                            let __n = <Empty as __rt::WireEncode>::encoded_len(body);
+                            let __room = <FixedHeader<
+                                13,
+                                0,
+                            > as __rt::WireEncode>::encoded_len(header)
+                                + __rt::len_size::<::wire_runtime::__private::Vbi>(__n)
+                                + __n;
+                            let __done = __rt::write_in_window(
+                                __buf,
+                                __room,
+                                #[inline(always)]
+                                |__buf| {
+                                    use __rt::BufMut as _;
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "header",
+                                        #[inline(always)]
+                                        || {
+                                            <FixedHeader<
+                                                13,
+                                                0,
+                                            > as __rt::WireEncode>::encode(header, __buf)?;
+                                            __rt::Ok(())
+                                        },
+                                    )?;
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "body",
+                                        #[inline(always)]
+                                        || {
+                                            __rt::write_len::<
+                                                ::wire_runtime::__private::Vbi,
+                                                _,
+                                            >(__buf, __n, __rt::ByteOrder::Big)?;
+                                            <Empty as __rt::WireEncode>::encode(body, __buf)?;
+                                            __rt::Ok(())
+                                        },
+                                    )?;
+                                    __rt::Ok(())
+                                },
+                            );
+                            match __done {
+                                __rt::Some(__done) => __done?,
+                                __rt::None => {
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "header",
+                                        #[inline(always)]
+                                        || {
+                                            <FixedHeader<
+                                                13,
+                                                0,
+                                            > as __rt::WireEncode>::encode(header, __buf)?;
+                                            __rt::Ok(())
+                                        },
+                                    )?;
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "body",
+                                        #[inline(always)]
+                                        || {
+                                            __rt::write_len::<
+                                                ::wire_runtime::__private::Vbi,
+                                                _,
+                                            >(__buf, __n, __rt::ByteOrder::Big)?;
+                                            <Empty as __rt::WireEncode>::encode(body, __buf)?;
+                                            __rt::Ok(())
+                                        },
+                                    )?;
                                 }
-                                __rt::Ok(())
-                            },
-                        )?;
+                            }
+                        }
                         __rt::Ok(())
                     },
                 )?
@@ -772,53 +845,79 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                     "Disconnect",
                     #[inline(always)]
                     || {
-                        __rt::encode_field(
-                            "Packet",
-                            "header",
-                            #[inline(always)]
-                            || {
-                                <FixedHeader<
-                                    14,
-                                    0,
-                                > as __rt::WireEncode>::encode(header, __buf)?;
-                                __rt::Ok(())
-                            },
-                        )?;
-                        __rt::encode_field(
-                            "Packet",
-                            "body",
-                            #[inline(always)]
-                            || {
-                                let __n = <Empty as __rt::WireEncode>::encoded_len(body);
-                                let __room = __rt::len_size::<
-                                    ::wire_runtime::__private::Vbi,
-                                >(__n) + __n;
-                                let __done = __rt::write_in_window(
-                                    __buf,
-                                    __room,
-                                    #[inline(always)]
-                                    |__buf| {
-                                        __rt::write_len::<
-                                            ::wire_runtime::__private::Vbi,
-                                            _,
-                                        >(__buf, __n, __rt::ByteOrder::Big)?;
-                                        <Empty as __rt::WireEncode>::encode(body, __buf)?;
-                                        __rt::Ok(())
-                                    },
-                                );
-                                match __done {
-                                    __rt::Some(__done) => __done?,
-                                    __rt::None => {
-                                        __rt::write_len::<
-                                            ::wire_runtime::__private::Vbi,
-                                            _,
-                                        >(__buf, __n, __rt::ByteOrder::Big)?;
-                                        <Empty as __rt::WireEncode>::encode(body, __buf)?;
-                                    }
+                        {
+                            let __n = <Empty as __rt::WireEncode>::encoded_len(body);
+                            let __room = <FixedHeader<
+                                14,
+                                0,
+                            > as __rt::WireEncode>::encoded_len(header)
+                                + __rt::len_size::<::wire_runtime::__private::Vbi>(__n)
+                                + __n;
+                            let __done = __rt::write_in_window(
+                                __buf,
+                                __room,
+                                #[inline(always)]
+                                |__buf| {
+                                    use __rt::BufMut as _;
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "header",
+                                        #[inline(always)]
+                                        || {
+                                            <FixedHeader<
+                                                14,
+                                                0,
+                                            > as __rt::WireEncode>::encode(header, __buf)?;
+                                            __rt::Ok(())
+                                        },
+                                    )?;
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "body",
+                                        #[inline(always)]
+                                        || {
+                                            __rt::write_len::<
+                                                ::wire_runtime::__private::Vbi,
+                                                _,
+                                            >(__buf, __n, __rt::ByteOrder::Big)?;
+                                            <Empty as __rt::WireEncode>::encode(body, __buf)?;
+                                            __rt::Ok(())
+                                        },
+                                    )?;
+                                    __rt::Ok(())
+                                },
+                            );
+                            match __done {
+                                __rt::Some(__done) => __done?,
+                                __rt::None => {
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "header",
+                                        #[inline(always)]
+                                        || {
+                                            <FixedHeader<
+                                                14,
+                                                0,
+                                            > as __rt::WireEncode>::encode(header, __buf)?;
+                                            __rt::Ok(())
+                                        },
+                                    )?;
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "body",
+                                        #[inline(always)]
+                                        || {
+                                            __rt::write_len::<
+                                                ::wire_runtime::__private::Vbi,
+                                                _,
+                                            >(__buf, __n, __rt::ByteOrder::Big)?;
+                                            <Empty as __rt::WireEncode>::encode(body, __buf)?;
+                                            __rt::Ok(())
+                                        },
+                                    )?;
                                 }
-                                __rt::Ok(())
-                            },
-                        )?;
+                            }
+                        }
                         __rt::Ok(())
                     },
                 )?
@@ -829,55 +928,81 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
                     "Subscribe",
                     #[inline(always)]
                     || {
-                        __rt::encode_field(
-                            "Packet",
-                            "header",
-                            #[inline(always)]
-                            || {
-                                <FixedHeader<
-                                    8,
-                                    2,
-                                > as __rt::WireEncode>::encode(header, __buf)?;
-                                __rt::Ok(())
-                            },
-                        )?;
-                        __rt::encode_field(
-                            "Packet",
-                            "body",
-                            #[inline(always)]
-                            || {
-                                let __n = <Subscribe<
-                                    'a,
-                                > as __rt::WireEncode>::encoded_len(body);
-                                let __room = __rt::len_size::<
-                                    ::wire_runtime::__private::Vbi,
-                                >(__n) + __n;
-                                let __done = __rt::write_in_window(
-                                    __buf,
-                                    __room,
-                                    #[inline(always)]
-                                    |__buf| {
-                                        __rt::write_len::<
-                                            ::wire_runtime::__private::Vbi,
-                                            _,
-                                        >(__buf, __n, __rt::ByteOrder::Big)?;
-                                        <Subscribe<'a> as __rt::WireEncode>::encode(body, __buf)?;
-                                        __rt::Ok(())
-                                    },
-                                );
-                                match __done {
-                                    __rt::Some(__done) => __done?,
-                                    __rt::None => {
-                                        __rt::write_len::<
-                                            ::wire_runtime::__private::Vbi,
-                                            _,
-                                        >(__buf, __n, __rt::ByteOrder::Big)?;
-                                        <Subscribe<'a> as __rt::WireEncode>::encode(body, __buf)?;
-                                    }
+                        {
+                            let __n = <Subscribe<
+                                'a,
+                            > as __rt::WireEncode>::encoded_len(body);
+                            let __room = <FixedHeader<
+                                8,
+                                2,
+                            > as __rt::WireEncode>::encoded_len(header)
+                                + __rt::len_size::<::wire_runtime::__private::Vbi>(__n)
+                                + __n;
+                            let __done = __rt::write_in_window(
+                                __buf,
+                                __room,
+                                #[inline(always)]
+                                |__buf| {
+                                    use __rt::BufMut as _;
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "header",
+                                        #[inline(always)]
+                                        || {
+                                            <FixedHeader<
+                                                8,
+                                                2,
+                                            > as __rt::WireEncode>::encode(header, __buf)?;
+                                            __rt::Ok(())
+                                        },
+                                    )?;
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "body",
+                                        #[inline(always)]
+                                        || {
+                                            __rt::write_len::<
+                                                ::wire_runtime::__private::Vbi,
+                                                _,
+                                            >(__buf, __n, __rt::ByteOrder::Big)?;
+                                            <Subscribe<'a> as __rt::WireEncode>::encode(body, __buf)?;
+                                            __rt::Ok(())
+                                        },
+                                    )?;
+                                    __rt::Ok(())
+                                },
+                            );
+                            match __done {
+                                __rt::Some(__done) => __done?,
+                                __rt::None => {
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "header",
+                                        #[inline(always)]
+                                        || {
+                                            <FixedHeader<
+                                                8,
+                                                2,
+                                            > as __rt::WireEncode>::encode(header, __buf)?;
+                                            __rt::Ok(())
+                                        },
+                                    )?;
+                                    __rt::encode_field(
+                                        "Packet",
+                                        "body",
+                                        #[inline(always)]
+                                        || {
+                                            __rt::write_len::<
+                                                ::wire_runtime::__private::Vbi,
+                                                _,
+                                            >(__buf, __n, __rt::ByteOrder::Big)?;
+                                            <Subscribe<'a> as __rt::WireEncode>::encode(body, __buf)?;
+                                            __rt::Ok(())
+                                        },
+                                    )?;
                                 }
-                                __rt::Ok(())
-                            },
-                        )?;
+                            }
+                        }
                         __rt::Ok(())
                     },
                 )?

@@ -191,6 +191,20 @@ fn inline_packet_enum() {
 }
 
 #[test]
+fn type_length_value() {
+    check(
+        "type_length_value",
+        "struct Record {
+            kind: u8,
+            #[wire(int = u24)] sequence: u32,
+            flags: Flags,
+            #[wire(len = u16)] value: Value,
+            trailer: u8,
+        }",
+    );
+}
+
+#[test]
 fn odd_width_integers() {
     check(
         "odd_width_integers",

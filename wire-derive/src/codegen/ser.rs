@@ -6,7 +6,7 @@ use super::encoded_len::len_value;
 use super::fill::fill_code;
 use super::runs::{encode_run, sum};
 use super::tags::{peeked_tag_check, tag_code, tag_method};
-use super::window::{in_window, writes_a_run};
+use super::window::{self, in_window, writes_a_run};
 use super::{
     bind_self, body, ctx_binding, ctx_type, default_value, destructure, fixed_size, inline_attr,
     lit, marker_tokens, order_tokens, other_tag_value, prim_bytes, rt, rt_path, run_end,
@@ -232,6 +232,15 @@ fn fields_code(
             Some(checksum::Region::Scratch) => &mut scratch,
             _ => &mut enc,
         };
+        if plan.is_none() {
+            if let Some(body) = window::body_after_head(all, i) {
+                let (lens, write) = window::head_and_body(&name, &all[i..=body]);
+                len_parts.extend(lens);
+                out.extend(write);
+                i = body + 1;
+                continue;
+            }
+        }
         let f = &all[i];
         if let (Some(_), Role::Wire(codec)) = (&f.optional, &f.role) {
             let omit = format_ident!("__omit_{}", f.slot);

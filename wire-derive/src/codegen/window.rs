@@ -1,7 +1,16 @@
 //! Windows: a run of small writes through one capacity check (`wire_runtime::write_in_window`).
+//!
+//! A length-prefixed value that is a type's own encoding is written in a window of its own
+//! ([`in_window`]). A head before it (`type, length, value`: an MQTT packet, any TLV) joins that
+//! window ([`head_and_body`]): written on its own, into a `BytesMut` it is one more capacity
+//! check, and a stored length that the window's check loads back straight away. A 3.1.1
+//! PUBLISH of 64 bytes took 2.5% longer that way, for four more instructions.
 
-use super::rt;
-use crate::internals::ast::{Codec, CodecKind};
+use super::encoded_len::len_value;
+use super::runs::encode_run;
+use super::ser::encode_value;
+use super::{lit, order_tokens, rt, run_end, value_ident};
+use crate::internals::ast::{Codec, CodecKind, Field, LenSource, NullMode, Role};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -28,4 +37,131 @@ pub fn in_window(prefix: &TokenStream, write: &TokenStream) -> TokenStream {
             #rt::None => { #write }
         }
     }
+}
+
+/// The index of the body when the fields from `start` are a head (integers and plain values,
+/// at least one) followed by a length-prefixed body that [`writes_a_run`]: the fields
+/// [`head_and_body`] writes. The window's size counts the head's `encoded_len`, a constant for
+/// a fixed-size type; a head of another type is measured once more than it would be outside.
+pub fn body_after_head(all: &[Field<'_>], start: usize) -> Option<usize> {
+    let body = (start..all.len()).find(|&i| !is_head(&all[i]))?;
+    (body > start && is_body(&all[body])).then_some(body)
+}
+
+/// Nothing around the field's value: no constant, padding, alignment, optional presence, or
+/// fields decoded inside it.
+fn bare(f: &Field<'_>) -> bool {
+    f.magic.is_none()
+        && f.pad_before.is_none()
+        && f.pad_after.is_none()
+        && f.align.is_none()
+        && f.optional.is_none()
+        && f.rest_len.is_none()
+        && f.checksum.is_none()
+}
+
+fn is_head(f: &Field<'_>) -> bool {
+    bare(f)
+        && matches!(
+            &f.role,
+            Role::Wire(Codec {
+                kind: CodecKind::Prim { .. } | CodecKind::Plain { .. },
+                ..
+            })
+        )
+}
+
+fn is_body(f: &Field<'_>) -> bool {
+    let Role::Wire(Codec {
+        kind:
+            CodecKind::Section {
+                len: LenSource::Prefix { .. },
+                null: NullMode::Never,
+                inner,
+                ..
+            },
+        ..
+    }) = &f.role
+    else {
+        return false;
+    };
+    bare(f) && writes_a_run(inner)
+}
+
+/// The `encoded_len` parts of `fields` (a head, then its body: see [`body_after_head`]), and
+/// the statements writing them: the body's length first, then one window for the head, the
+/// prefix and the body when the buffer's chunk holds them all, else each into the buffer.
+pub fn head_and_body(name: &str, fields: &[Field<'_>]) -> (Vec<TokenStream>, TokenStream) {
+    let rt = rt();
+    let (body, head) = fields.split_last().expect("a head and a body");
+    let mut lens = Vec::new();
+    let mut writes = TokenStream::new();
+    let mut i = 0;
+    while i < head.len() {
+        let end = run_end(head, i, false);
+        if end > i {
+            let (size, run) = encode_run(name, &head[i..end]);
+            let size = lit(size);
+            lens.push(quote!(#size));
+            writes.extend(run);
+            i = end;
+            continue;
+        }
+        let f = &head[i];
+        let Role::Wire(codec) = &f.role else {
+            unreachable!("a head field is on the wire")
+        };
+        let value = value_ident(f);
+        let value = quote!(#value);
+        lens.push(len_value(codec, &value, 1));
+        let write = encode_value(codec, &value, 1);
+        let fname = &f.name;
+        writes.extend(
+            quote!(#rt::encode_field(#name, #fname, #[inline(always)] || { #write #rt::Ok(()) })?;),
+        );
+        i += 1;
+    }
+    let head_len = lens.clone();
+    let Role::Wire(
+        codec @ Codec {
+            kind:
+                CodecKind::Section {
+                    len: LenSource::Prefix { ty, order, .. },
+                    inner,
+                    ..
+                },
+            ..
+        },
+    ) = &body.role
+    else {
+        unreachable!("the body is a length-prefixed section")
+    };
+    let value = value_ident(body);
+    let value = quote!(#value);
+    lens.push(len_value(codec, &value, 1));
+    let inner_len = len_value(inner, &value, 2);
+    let inner_enc = encode_value(inner, &value, 2);
+    let order = order_tokens(*order);
+    let fname = &body.name;
+    writes.extend(quote! {
+        #rt::encode_field(#name, #fname, #[inline(always)] || {
+            #rt::write_len::<#ty, _>(__buf, __n, #order)?;
+            #inner_enc
+            #rt::Ok(())
+        })?;
+    });
+    let code = quote! {{
+        let __n = #inner_len;
+        let __room = #(#head_len +)* #rt::len_size::<#ty>(__n) + __n;
+        let __done = #rt::write_in_window(__buf, __room, #[inline(always)] |__buf| {
+            use #rt::BufMut as _;
+            #writes
+            #rt::Ok(())
+        });
+        match __done {
+            #rt::Some(__done) => __done?,
+            #rt::None => { #writes }
+        }
+    }};
+    (lens, code)
 }
