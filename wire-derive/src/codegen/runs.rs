@@ -98,41 +98,44 @@ pub fn sum(parts: &[TokenStream]) -> TokenStream {
 /// A run of inline primitives: one array, one copy into the buffer. Fields that may not fit
 /// their width (`int = u24`) name themselves in the error.
 pub fn encode_run(name: &str, run: &[Field<'_>]) -> (usize, TokenStream) {
-    let rt = rt();
-    let n: usize = run
-        .iter()
-        .map(|f| match &f.role {
-            Role::Wire(Codec {
-                kind: CodecKind::Prim { prim, .. },
-                ..
-            }) => prim.size,
-            _ => 0,
-        })
-        .sum();
+    let (n, mut stmts) = run_array(name, run);
+    stmts.extend(quote!(__buf.put_slice(&__run);));
+    (n, stmts)
+}
+
+/// `let mut __run = [..]`: the run's fields, encoded into one array of its size.
+pub fn run_array(name: &str, run: &[Field<'_>]) -> (usize, TokenStream) {
+    let sizes = run_sizes(run);
+    let n: usize = sizes.iter().sum();
     let total = lit(n);
     let mut stmts = quote!(let mut __run = [0u8; #total];);
     let mut at = 0;
-    for f in run {
-        let Role::Wire(Codec {
-            kind: CodecKind::Prim { prim, order },
-            ..
-        }) = &f.role
-        else {
-            continue;
-        };
-        let value = value_ident(f);
-        let bytes = match prim.kind {
-            PrimKind::Narrow(..) => {
-                let fname = &f.name;
-                let bytes = narrow_bytes(prim, *order, &quote!(#value));
-                quote!(#bytes.map_err(|e| e.in_field(#name, #fname))?)
-            }
-            _ => prim_bytes(prim, *order, &quote!(#value)),
-        };
-        let (at_lit, size) = (lit(at), lit(prim.size));
-        stmts.extend(quote!(#rt::put_chunk::<#at_lit, #size, #total>(&mut __run, #bytes);));
-        at += prim.size;
+    for (f, size) in run.iter().zip(sizes) {
+        stmts.extend(put_in_run(name, f, at, n));
+        at += size;
     }
-    stmts.extend(quote!(__buf.put_slice(&__run);));
     (n, stmts)
+}
+
+/// Writes field `f` (a primitive) at byte `at` of `__run`, an array of `total` bytes.
+pub fn put_in_run(name: &str, f: &Field<'_>, at: usize, total: usize) -> TokenStream {
+    let rt = rt();
+    let Role::Wire(Codec {
+        kind: CodecKind::Prim { prim, order },
+        ..
+    }) = &f.role
+    else {
+        return quote!();
+    };
+    let value = value_ident(f);
+    let bytes = match prim.kind {
+        PrimKind::Narrow(..) => {
+            let fname = &f.name;
+            let bytes = narrow_bytes(prim, *order, &quote!(#value));
+            quote!(#bytes.map_err(|e| e.in_field(#name, #fname))?)
+        }
+        _ => prim_bytes(prim, *order, &quote!(#value)),
+    };
+    let (at, size, total) = (lit(at), lit(prim.size), lit(total));
+    quote!(#rt::put_chunk::<#at, #size, #total>(&mut __run, #bytes);)
 }
