@@ -290,3 +290,56 @@ fn optional_fields_after_a_checksum_are_summed_only_when_present() {
         assert_eq!(decode::<Tail<'_>>(&bytes).unwrap().data, data);
     }
 }
+
+/// A value of fixed-size integers only is encoded into one array, the sum put into it, and
+/// copied once: the covered range may start after the first field and end before the last,
+/// and holds the checksum field as zeros (which a CRC, unlike the Internet checksum, does not
+/// ignore).
+#[test]
+fn a_checksum_inside_a_run_of_integers_covers_only_its_range() {
+    #[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
+    struct Sealed {
+        kind: u8,
+        #[wire(int = u24)]
+        length: u32,
+        #[wire(checksum = wire_runtime::Crc32, over = length..=flags)]
+        crc: u32,
+        flags: u16,
+        tail: u8,
+    }
+    let value = Sealed {
+        kind: 9,
+        length: 0x01_0203,
+        crc: 0xdead_beef,
+        flags: 0xabcd,
+        tail: 0xee,
+    };
+    let crc = crc32fast::hash(&[1, 2, 3, 0, 0, 0, 0, 0xab, 0xcd]).to_be_bytes();
+    let mut expected = vec![9, 1, 2, 3];
+    expected.extend_from_slice(&crc);
+    expected.extend_from_slice(&[0xab, 0xcd, 0xee]);
+    let bytes = value.encode_to_vec().unwrap();
+    assert_eq!(bytes, expected);
+    assert_eq!(value.encoded_len(), 11);
+    let mut into_slice = [0u8; 11];
+    assert_eq!(value.encode_to_slice(&mut into_slice).unwrap(), 11);
+    assert_eq!(into_slice[..], expected[..]);
+    let decoded = decode::<Sealed>(&bytes).unwrap();
+    assert_eq!(decoded.crc, u32::from_be_bytes(crc));
+    assert_eq!(
+        Sealed {
+            crc: value.crc,
+            ..decoded
+        },
+        value
+    );
+    // A field too wide for its integer names itself, and nothing is written.
+    let wide = Sealed {
+        length: 1 << 24,
+        ..value
+    };
+    let mut out = vec![1, 2];
+    let err = wide.encode(&mut out).unwrap_err();
+    assert_eq!(err.path().to_string(), "Sealed.length");
+    assert_eq!(out, [1, 2]);
+}

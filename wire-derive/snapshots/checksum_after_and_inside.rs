@@ -143,7 +143,7 @@ impl ::wire_runtime::__private::WireEncode for Ipv4 {
     #[inline]
     #[allow(unused_variables)]
     fn encoded_len(&self) -> usize {
-        2 + 2 + 4
+        8usize
     }
     #[inline]
     #[allow(unused_variables, clippy::needless_question_mark)]
@@ -153,32 +153,20 @@ impl ::wire_runtime::__private::WireEncode for Ipv4 {
     ) -> ::wire_runtime::__private::Result<(), ::wire_runtime::__private::EncodeError> {
         use ::wire_runtime::__private as __rt;
         let Self { version_ihl, ttl, checksum, source } = self;
-        let mut __ck = __rt::ChecksumWriter::<_, InternetChecksum>::new(__buf);
-        {
-            use __rt::BufMut as _;
-            let __buf = &mut __ck;
-            let mut __run = [0u8; 2];
-            __rt::put_chunk::<0, 1, 2>(&mut __run, version_ihl.to_be_bytes());
-            __rt::put_chunk::<1, 1, 2>(&mut __run, ttl.to_be_bytes());
-            __buf.put_slice(&__run);
-        }
-        __ck.skip_zeros(2);
-        let mut __ck_scratch = [0u8; 4];
-        {
-            use __rt::BufMut as _;
-            let mut __ck_slice = &mut __ck_scratch[..];
-            let __buf = &mut __ck_slice;
-            let mut __run = [0u8; 4];
-            __rt::put_chunk::<0, 4, 4>(&mut __run, *source);
-            __buf.put_slice(&__run);
-        }
-        __ck.feed(&__ck_scratch);
-        let __ck_sum = __ck.finish();
+        __rt::checksum_output::<InternetChecksum, u16>();
+        let mut __run = {
+            let checksum: &u16 = &0;
+            let mut __run = [0u8; 8];
+            __rt::put_chunk::<0, 1, 8>(&mut __run, version_ihl.to_be_bytes());
+            __rt::put_chunk::<1, 1, 8>(&mut __run, ttl.to_be_bytes());
+            __rt::put_chunk::<2, 2, 8>(&mut __run, checksum.to_be_bytes());
+            __rt::put_chunk::<4, 4, 8>(&mut __run, *source);
+            __run
+        };
+        let __ck_sum = <InternetChecksum as __rt::Checksum>::of(&[&__run[0..8]]);
         let checksum = &__ck_sum;
-        let mut __run = [0u8; 2];
-        __rt::put_chunk::<0, 2, 2>(&mut __run, checksum.to_be_bytes());
+        __rt::put_chunk::<2, 2, 8>(&mut __run, checksum.to_be_bytes());
         __buf.put_slice(&__run);
-        __buf.put_slice(&__ck_scratch);
         __rt::Ok(())
     }
 }

@@ -2,6 +2,7 @@
 //! runs, and how encode computes the value in one pass (a checksumming writer for fields
 //! before the checksum, the fields' own bytes or a scratch buffer for fields after it).
 
+use super::runs::{put_in_run, run_array, run_sizes};
 use super::{lit, rt, value_ident};
 use crate::internals::ast::{ChecksumField, Codec, CodecKind, Field, LenSource, NullMode, Role};
 use crate::internals::types;
@@ -313,4 +314,57 @@ impl<'f> Plan<'f> {
             scratch,
         )
     }
+}
+
+/// Encode, when every field is a primitive with nothing around it (an IPv4 header): one array
+/// as for a run, with the checksum field zero; its sum over the covered bytes of the array,
+/// put in its place; one copy into the buffer. Returns the size and the statements.
+pub fn encode_one_run(
+    name: &str,
+    all: &[Field<'_>],
+    plan: &Plan<'_>,
+) -> Option<(usize, TokenStream)> {
+    if !all.iter().all(bare_prim) {
+        return None;
+    }
+    let rt = rt();
+    let sizes = run_sizes(all);
+    let offset = |i: usize| sizes[..i].iter().sum::<usize>();
+    let total: usize = sizes.iter().sum();
+    let field = &all[plan.c];
+    let (value, ty, algo) = (value_ident(field), &*field.ty, &plan.ck.algo);
+    let (array, fill) = run_array(name, all);
+    debug_assert_eq!(array, total);
+    let (from, to) = (lit(offset(plan.ck.first)), lit(offset(plan.ck.last + 1)));
+    let check = quote::quote_spanned!(ty.span()=> #rt::checksum_output::<#algo, #ty>(););
+    let put_sum = put_in_run(name, field, offset(plan.c), total);
+    let code = quote! {
+        #check
+        let mut __run = {
+            let #value: &#ty = &0;
+            #fill
+            __run
+        };
+        let __ck_sum = <#algo as #rt::Checksum>::of(&[&__run[#from..#to]]);
+        let #value = &__ck_sum;
+        #put_sum
+        __buf.put_slice(&__run);
+    };
+    Some((total, code))
+}
+
+/// A primitive field with nothing around it: the fields [`encode_one_run`] takes.
+fn bare_prim(f: &Field<'_>) -> bool {
+    matches!(
+        &f.role,
+        Role::Wire(Codec {
+            kind: CodecKind::Prim { .. },
+            ..
+        })
+    ) && f.magic.is_none()
+        && f.pad_before.is_none()
+        && f.pad_after.is_none()
+        && f.align.is_none()
+        && f.optional.is_none()
+        && f.rest_len.is_none()
 }

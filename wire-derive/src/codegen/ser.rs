@@ -213,6 +213,14 @@ fn fields_code(
     // from the checksum field on is kept apart until the sum's statements are known.
     let plan = checksum::Plan::new(all);
     let (mut covered, mut scratch, mut head) = (TokenStream::new(), TokenStream::new(), None);
+    // Every field a primitive: one array, the sum put into it, one copy.
+    if let Some(plan) = plan.as_ref().filter(|_| skip == 0) {
+        if let Some((size, write)) = checksum::encode_one_run(&name, all, plan) {
+            len_parts.push(quote!(#size));
+            enc.extend(write);
+            i = all.len();
+        }
+    }
     while i < all.len() {
         if let Some(plan) = &plan {
             if plan.prefix.is_some_and(|(_, last)| i == last + 1) {
