@@ -155,7 +155,7 @@ impl ::wire_runtime::__private::WireEncode for Ipv4 {
         let Self { version_ihl, ttl, checksum, source } = self;
         __rt::checksum_output::<InternetChecksum, u16>();
         let mut __run = {
-            let checksum: &u16 = &0;
+            let checksum = &<u16 as ::core::default::Default>::default();
             let mut __run = [0u8; 8];
             __rt::put_chunk::<0, 1, 8>(&mut __run, version_ihl.to_be_bytes());
             __rt::put_chunk::<1, 1, 8>(&mut __run, ttl.to_be_bytes());

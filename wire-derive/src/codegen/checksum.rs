@@ -341,7 +341,7 @@ pub fn encode_one_run(
     let code = quote! {
         #check
         let mut __run = {
-            let #value: &#ty = &0;
+            let #value = &<#ty as ::core::default::Default>::default();
             #fill
             __run
         };
