@@ -4,7 +4,8 @@
 //! ([`in_window`]). A head before it (`type, length, value`: an MQTT packet, any TLV) joins that
 //! window ([`head_and_body`]): written on its own, into a `BytesMut` it is one more capacity
 //! check, and a stored length that the window's check loads back straight away. A 3.1.1
-//! PUBLISH of 64 bytes took 2.5% longer that way, for four more instructions.
+//! PUBLISH of 64 bytes took 10.55 ns and 179 instructions that way, 10.33 ns and 174 in one
+//! window (`benches`, `mqtt311_publish_64_encode`).
 
 use super::encoded_len::len_value;
 use super::runs::encode_run;
