@@ -66,9 +66,10 @@ fn golden(data_len: usize) -> Vec<u8> {
     out
 }
 
-/// The encoding into each kind of buffer: room for all of it (the window), a `Vec` and a
-/// `BytesMut` that start empty (their first chunk is 64 bytes or none: field by field for a
-/// larger record), and a buffer that already holds bytes.
+/// The encoding into each kind of buffer: a `Vec` with room for all of it (the window), a `Vec`
+/// and a `BytesMut` that start empty (their first chunk is 64 bytes: field by field for a
+/// larger record), a `BytesMut` that already holds bytes and has room for 5 more (field by
+/// field), and a slice of the exact size.
 fn every_way(value: &Record) -> Vec<Result<Vec<u8>, wire_runtime::EncodeError>> {
     let mut ways = Vec::new();
     ways.push(value.encode_to_vec());
