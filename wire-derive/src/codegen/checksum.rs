@@ -3,7 +3,7 @@
 //! before the checksum, the fields' own bytes or a scratch buffer for fields after it).
 
 use super::runs::{put_in_run, run_array, run_sizes};
-use super::{lit, rt, value_ident};
+use super::{bare, lit, rt, value_ident};
 use crate::internals::ast::{ChecksumField, Codec, CodecKind, Field, LenSource, NullMode, Role};
 use crate::internals::types;
 use proc_macro2::TokenStream;
@@ -330,11 +330,9 @@ pub fn encode_one_run(
     let rt = rt();
     let sizes = run_sizes(all);
     let offset = |i: usize| sizes[..i].iter().sum::<usize>();
-    let total: usize = sizes.iter().sum();
     let field = &all[plan.c];
     let (value, ty, algo) = (value_ident(field), &*field.ty, &plan.ck.algo);
-    let (array, fill) = run_array(name, all);
-    debug_assert_eq!(array, total);
+    let (total, fill) = run_array(name, all);
     let (from, to) = (lit(offset(plan.ck.first)), lit(offset(plan.ck.last + 1)));
     let check = quote::quote_spanned!(ty.span()=> #rt::checksum_output::<#algo, #ty>(););
     let put_sum = put_in_run(name, field, offset(plan.c), total);
@@ -355,16 +353,12 @@ pub fn encode_one_run(
 
 /// A primitive field with nothing around it: the fields [`encode_one_run`] takes.
 fn bare_prim(f: &Field<'_>) -> bool {
-    matches!(
-        &f.role,
-        Role::Wire(Codec {
-            kind: CodecKind::Prim { .. },
-            ..
-        })
-    ) && f.magic.is_none()
-        && f.pad_before.is_none()
-        && f.pad_after.is_none()
-        && f.align.is_none()
-        && f.optional.is_none()
-        && f.rest_len.is_none()
+    bare(f)
+        && matches!(
+            &f.role,
+            Role::Wire(Codec {
+                kind: CodecKind::Prim { .. },
+                ..
+            })
+        )
 }

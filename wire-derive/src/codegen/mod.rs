@@ -482,6 +482,18 @@ pub fn run_end(all: &[Field<'_>], start: usize, checksum_inside: bool) -> usize 
     end
 }
 
+/// Nothing around the field's value: no constant, padding, alignment, optional presence, or
+/// fields decoded inside it. Such fields can be written together with their neighbours: in one
+/// window (`window.rs`) or one array (`checksum::encode_one_run`).
+pub fn bare(f: &Field<'_>) -> bool {
+    f.magic.is_none()
+        && f.pad_before.is_none()
+        && f.pad_after.is_none()
+        && f.align.is_none()
+        && f.optional.is_none()
+        && f.rest_len.is_none()
+}
+
 /// Whether a checksum needs the offset just before (`before`) or just after field `i`: the
 /// checksum field itself (unless `field_inside`) and the edges of the range it covers. Runs
 /// of fixed-size fields end there.

@@ -9,8 +9,8 @@
 
 use super::encoded_len::len_value;
 use super::runs::encode_run;
-use super::ser::encode_value;
-use super::{lit, order_tokens, rt, run_end, value_ident};
+use super::ser::{encode_value, field_write};
+use super::{bare, lit, order_tokens, rt, run_end, value_ident};
 use crate::internals::ast::{Codec, CodecKind, Field, LenSource, NullMode, Role};
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -22,14 +22,17 @@ pub fn writes_a_run(inner: &Codec) -> bool {
     matches!(inner.kind, CodecKind::Plain { .. }) && !matches!(inner.ty, syn::Type::Reference(_))
 }
 
-/// `write` (statements on `__buf`, the prefix holding `__n` first) through one capacity check
-/// when the buffer's chunk holds the prefix and the `__n` bytes after it
-/// (`wire_runtime::write_in_window`), else directly.
-pub fn in_window(prefix: &TokenStream, write: &TokenStream) -> TokenStream {
+/// `write` (statements on `__buf`: the fields of `head`, each part its length, then the prefix
+/// holding `__n`, then the `__n` bytes) through one capacity check when the buffer's chunk holds
+/// them all (`wire_runtime::write_in_window`), else directly.
+pub fn in_window(prefix: &TokenStream, head: &[TokenStream], write: &TokenStream) -> TokenStream {
     let rt = rt();
+    // A head's run of integers is put with `BufMut::put_slice`, on the window's type.
+    let buf_mut = (!head.is_empty()).then(|| quote!(use #rt::BufMut as _;));
     quote! {
-        let __room = #rt::len_size::<#prefix>(__n) + __n;
+        let __room = #(#head +)* #rt::len_size::<#prefix>(__n) + __n;
         let __done = #rt::write_in_window(__buf, __room, #[inline(always)] |__buf| {
+            #buf_mut
             #write
             #rt::Ok(())
         });
@@ -47,18 +50,6 @@ pub fn in_window(prefix: &TokenStream, write: &TokenStream) -> TokenStream {
 pub fn body_after_head(all: &[Field<'_>], start: usize) -> Option<usize> {
     let body = (start..all.len()).find(|&i| !is_head(&all[i]))?;
     (body > start && is_body(&all[body])).then_some(body)
-}
-
-/// Nothing around the field's value: no constant, padding, alignment, optional presence, or
-/// fields decoded inside it.
-fn bare(f: &Field<'_>) -> bool {
-    f.magic.is_none()
-        && f.pad_before.is_none()
-        && f.pad_after.is_none()
-        && f.align.is_none()
-        && f.optional.is_none()
-        && f.rest_len.is_none()
-        && f.checksum.is_none()
 }
 
 fn is_head(f: &Field<'_>) -> bool {
@@ -108,21 +99,15 @@ pub fn head_and_body(name: &str, fields: &[Field<'_>]) -> (Vec<TokenStream>, Tok
             i = end;
             continue;
         }
-        let f = &head[i];
-        let Role::Wire(codec) = &f.role else {
+        let Role::Wire(codec) = &head[i].role else {
             unreachable!("a head field is on the wire")
         };
-        let value = value_ident(f);
-        let value = quote!(#value);
-        lens.push(len_value(codec, &value, 1));
-        let write = encode_value(codec, &value, 1);
-        let fname = &f.name;
-        writes.extend(
-            quote!(#rt::encode_field(#name, #fname, #[inline(always)] || { #write #rt::Ok(()) })?;),
-        );
+        let (len, write) = field_write(name, &head[i], codec);
+        lens.push(len);
+        writes.extend(write);
         i += 1;
     }
-    let head_len = lens.clone();
+    let head_lens = lens.clone();
     let Role::Wire(
         codec @ Codec {
             kind:
@@ -151,18 +136,10 @@ pub fn head_and_body(name: &str, fields: &[Field<'_>]) -> (Vec<TokenStream>, Tok
             #rt::Ok(())
         })?;
     });
+    let window = in_window(ty, &head_lens, &writes);
     let code = quote! {{
         let __n = #inner_len;
-        let __room = #(#head_len +)* #rt::len_size::<#ty>(__n) + __n;
-        let __done = #rt::write_in_window(__buf, __room, #[inline(always)] |__buf| {
-            use #rt::BufMut as _;
-            #writes
-            #rt::Ok(())
-        });
-        match __done {
-            #rt::Some(__done) => __done?,
-            #rt::None => { #writes }
-        }
+        #window
     }};
     (lens, code)
 }
