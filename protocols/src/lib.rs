@@ -24,9 +24,18 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Features: `tokio` (a `tokio_util` codec per protocol, over `wire_runtime::FrameCodec`),
-//! `serde` (`Serialize`, and `Deserialize` from a `Document` that owns what the values
-//! borrow), `gzip` and `zlib` (compressed Stream sub-batches and RocketMQ bodies).
+//! # Features
+//!
+//! None is on by default. Each, with what it pulls in:
+//!
+//! | feature | gives | pulls in |
+//! |---|---|---|
+//! | `tokio` | a `tokio_util` codec per protocol, over `wire_runtime::FrameCodec` | `wire-runtime/tokio` (`tokio-util`'s `codec`) |
+//! | `serde` | `Serialize`, and `Deserialize` from a `Document` that owns what the values borrow | `serde` with `derive` |
+//! | `gzip` | decompression of gzip sub-batches in Stream chunks | `flate2` |
+//! | `zlib` | decompression of zlib-compressed RocketMQ bodies | `flate2` |
+//!
+//! The crate declares Rust 1.85 (`rust-version`); CI builds it with 1.95.
 #![warn(missing_docs)]
 
 pub mod amqp;

@@ -26,7 +26,18 @@
 //! fields share its storage when decoding with [`decode_bytes`]. Errors carry the field path and
 //! the byte offset, and tell incomplete input ([`DecodeError::is_incomplete`]) from malformed.
 //!
-//! The crate is `no_std` + `alloc` with `default-features = false`.
+//! # Features
+//!
+//! | feature | default | gives | pulls in |
+//! |---|---|---|---|
+//! | `std` | yes | `WireDecode`/`WireEncode` for `HashMap` | `std` of `bytes`, `memchr` and `crc32fast` |
+//! | `derive` | yes | `#[derive(WireDecode, WireEncode)]`, re-exported here | `wire-derive` (`syn`, `quote`, `proc-macro2`) |
+//! | `crc32` | yes | `Crc32`, the CRC-32 checksum | `crc32fast` |
+//! | `tokio` | no | `FrameCodec`, a `tokio_util` codec over any protocol's [`Framing`] | `std`, `tokio-util` with `codec` |
+//!
+//! Always: `bytes` (re-exported as [`bytes`]) and `memchr` (terminator scans). With
+//! `default-features = false` the crate is `no_std` + `alloc`. It declares Rust 1.85
+//! (`rust-version`); CI builds it with 1.95.
 #![no_std]
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
