@@ -13,8 +13,7 @@ mod window;
 
 use crate::Direction;
 use crate::internals::ast::{
-    Codec, CodecKind, Container, Data, Delimiter, Enum, Field, Fields, Fill, LenSource, Role,
-    SeqEnd, Style, Tag, Variant,
+    Codec, CodecKind, Container, Data, Enum, Field, Fields, Fill, Role, Style, Tag, Variant,
 };
 use crate::internals::attr::Order;
 use crate::internals::types::{Prim, PrimKind};
@@ -296,27 +295,7 @@ impl Names {
         let mut add_expr = |e: &syn::Expr| names.add(quote!(#e));
         extra.into_iter().for_each(&mut add_expr);
         for f in &fields.fields {
-            f.pad_before
-                .iter()
-                .chain(&f.pad_after)
-                .chain(&f.align)
-                .chain(&f.validate)
-                .for_each(&mut add_expr);
-            if let Some(optional) = &f.optional {
-                optional
-                    .default
-                    .iter()
-                    .chain(&optional.when)
-                    .for_each(&mut add_expr);
-            }
-            // A `temp`'s value is computed on encode only.
-            if let Fill::Expr(e) = &f.fill {
-                add_expr(e);
-            }
-            match &f.role {
-                Role::Skip(default) => default.iter().for_each(&mut add_expr),
-                Role::Wire(codec) => codec_expressions(codec, &mut add_expr),
-            }
+            crate::internals::exprs::field_expressions(f, &mut add_expr);
         }
         names
     }
@@ -335,49 +314,6 @@ impl Names {
 
     pub fn contains(&self, ident: &Ident) -> bool {
         self.0.contains(&ident.to_string())
-    }
-}
-
-/// Every expression in a codec tree that may name a field.
-fn codec_expressions(codec: &Codec, add: &mut dyn FnMut(&syn::Expr)) {
-    let mut source = |len: &LenSource| match len {
-        LenSource::Expr(e) => add(e),
-        LenSource::Field(ident) => add(&syn::parse_quote!(#ident)),
-        LenSource::Prefix { .. } => {}
-    };
-    match &codec.kind {
-        CodecKind::Cond { cond, inner } => {
-            add(cond);
-            codec_expressions(inner, add);
-        }
-        CodecKind::Plain { ctx: Some(ctx) } => add(ctx),
-        CodecKind::MsgPackExt { ext_type } => add(ext_type),
-        CodecKind::SeqUntil { end, item } => {
-            match end {
-                SeqEnd::Last(e) | SeqEnd::Sentinel(e) => add(e),
-            }
-            codec_expressions(item, add);
-        }
-        CodecKind::Delimited { delimiter, inner } => {
-            match delimiter {
-                Delimiter::Until { max, .. } => max.iter().for_each(&mut *add),
-                Delimiter::Width { width, .. } => add(width),
-            }
-            codec_expressions(inner, add);
-        }
-        CodecKind::Section { len, inner, .. } => {
-            source(len);
-            codec_expressions(inner, add);
-        }
-        CodecKind::Seq { count, item, .. } => {
-            count.iter().for_each(source);
-            codec_expressions(item, add);
-        }
-        CodecKind::Pair(k, v) => {
-            codec_expressions(k, add);
-            codec_expressions(v, add);
-        }
-        _ => {}
     }
 }
 
