@@ -250,7 +250,11 @@ fn decode_fields(
                     stmts.extend(checksum::decode_after(&name, all, run_end - 1, &at));
                 }
             }
-            stmts.extend(enter_rest_section(&name, &all[run_end - 1]));
+            stmts.extend(enter_rest_section(
+                &name,
+                &all[run_end - 1],
+                fields.trailer.is_some(),
+            ));
             i = run_end;
             continue;
         }
@@ -306,12 +310,24 @@ fn decode_fields(
         }
         stmts.extend(pad_after(&name, f));
         stmts.extend(checksum::decode_after(&name, all, i, &quote!(__r.offset())));
-        stmts.extend(enter_rest_section(&name, f));
+        stmts.extend(enter_rest_section(&name, f, fields.trailer.is_some()));
         i += 1;
     }
+    // The section opened by a `rest_len` field must be used up (or may keep unread bytes); it
+    // ends before the trailer, as encode's filled `rest_len` counts it.
+    let rest_len = all.iter().find_map(|f| f.rest_len);
+    match rest_len {
+        Some(false) => stmts.extend(quote!(__r.expect_end()?;)),
+        Some(true) => stmts.extend(quote!(__r.take_rest();)),
+        None => {}
+    }
     if let Some(trailer) = &fields.trailer {
+        let r = match rest_len {
+            Some(_) => quote!(__outer),
+            None => quote!(__r),
+        };
         stmts.extend(quote! {
-            __r.expect_magic(::core::convert::AsRef::<[u8]>::as_ref(&#trailer))
+            #r.expect_magic(::core::convert::AsRef::<[u8]>::as_ref(&#trailer))
                 .map_err(|e| e.in_field(#name, "trailer"))?;
         });
     }
@@ -322,18 +338,13 @@ fn decode_fields(
             }
         });
     }
-    // The section opened by a `rest_len` field must be used up (or may keep unread bytes).
-    match all.iter().find_map(|f| f.rest_len) {
-        Some(false) => stmts.extend(quote!(__r.expect_end()?;)),
-        Some(true) => stmts.extend(quote!(__r.take_rest();)),
-        None => {}
-    }
     let construct = construct(fields, path);
     (stmts, construct)
 }
 
-/// After a `rest_len` field: the following fields read from a section of that length.
-fn enter_rest_section(name: &str, f: &Field<'_>) -> TokenStream {
+/// After a `rest_len` field: the following fields read from a section of that length, and a
+/// `trailer` after it from the reader outside (`__outer`).
+fn enter_rest_section(name: &str, f: &Field<'_>, trailer: bool) -> TokenStream {
     let rt = rt();
     if f.rest_len.is_none() {
         return quote!();
@@ -354,8 +365,16 @@ fn enter_rest_section(name: &str, f: &Field<'_>) -> TokenStream {
             }
         }
     };
+    if !trailer {
+        return quote! {
+            let __r = &mut #rt::field(#name, #fname, #[inline(always)] || __r.section(#len))?;
+        };
+    }
+    // The reader outside the section stays in reach: the trailer follows the section.
     quote! {
-        let __r = &mut #rt::field(#name, #fname, #[inline(always)] || __r.section(#len))?;
+        let __rest_len: usize = #rt::field(#name, #fname, #[inline(always)] || #rt::Ok(#len))?;
+        let __outer = __r;
+        let __r = &mut #rt::field(#name, #fname, #[inline(always)] || __outer.section(__rest_len))?;
     }
 }
 

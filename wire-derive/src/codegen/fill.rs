@@ -8,18 +8,28 @@ use crate::internals::ast::{Codec, CodecKind, Field, Fields, Fill, NestedFill, R
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-/// `let n = &<filled value>;` for a field whose written value is computed.
-pub fn fill_code(name: &str, fields: &Fields<'_>, f: &Field<'_>) -> (TokenStream, TokenStream) {
+/// `let n = &<filled value>;` for a field whose written value is computed, in `encoded_len`
+/// and in `encode`.
+///
+/// `encoded_len` needs the filled value where the field's size depends on it, or where a later
+/// field's size does (a `ctx = *kind` of a filled or `temp` kind); for a primitive only the
+/// latter can hold, and [`Fill::len_if_used`] keeps its binding only where it is named.
+pub fn fill_code(name: &str, fields: &Fields<'_>, f: &Field<'_>) -> FillCode {
     let rt = rt();
     let ty = &*f.ty;
     let value = value_ident(f);
     let fill = fill_ident(&value);
     let fname = &f.name;
     if let Fill::Nested(nested) = &f.fill {
-        return nested_fill_code(name, fields, f, nested);
+        let (len, enc) = nested_fill_code(name, fields, f, nested);
+        return FillCode {
+            len,
+            enc,
+            len_if_used: None,
+        };
     }
     let computed = match &f.fill {
-        Fill::None | Fill::Nested(_) => return (quote!(), quote!()),
+        Fill::None | Fill::Nested(_) => return FillCode::default(),
         Fill::Expr(expr) => quote!(#rt::Ok::<#ty, #rt::EncodeError>(#expr)),
         Fill::Calc(expr) => quote!(#rt::calc::<#ty, _>(#expr)),
         Fill::LenOf { target, count } => {
@@ -50,19 +60,31 @@ pub fn fill_code(name: &str, fields: &Fields<'_>, f: &Field<'_>) -> (TokenStream
             ..
         })
     );
-    let len = if is_prim {
-        quote!()
-    } else {
-        // On error `encode` reports it; the length only has to be harmless.
-        quote! {
-            let #fill: #ty = match #computed {
-                #rt::Ok(value) => value,
-                #rt::Err(_) => return 0,
-            };
-            let #value = &#fill;
-        }
+    // On error `encode` reports it; the length only has to be harmless.
+    let len = quote! {
+        let #fill: #ty = match #computed {
+            #rt::Ok(value) => value,
+            #rt::Err(_) => return 0,
+        };
+        let #value = &#fill;
     };
-    (len, enc)
+    FillCode {
+        len,
+        enc,
+        len_if_used: is_prim.then_some(value),
+    }
+}
+
+/// What [`fill_code`] gives for one field.
+#[derive(Default)]
+pub struct FillCode {
+    /// Statements binding the filled value in `encoded_len`.
+    pub len: TokenStream,
+    /// Statements binding it in `encode`.
+    pub enc: TokenStream,
+    /// `Some(name)` when `len` is only needed where `encoded_len` names the value: a primitive,
+    /// whose own size does not depend on it.
+    pub len_if_used: Option<proc_macro2::Ident>,
 }
 
 /// The byte length (or element count) of field `target`, as its `len` (`count`) declares it.

@@ -317,6 +317,25 @@ impl Names {
     }
 }
 
+/// Whether `tokens` use `value` as a value: a name not after `.` or `::` (a method or a path
+/// segment of the same name is something else).
+pub fn uses_value(tokens: &TokenStream, value: &Ident) -> bool {
+    let mut after_dot_or_path = false;
+    for tt in tokens.clone() {
+        match &tt {
+            proc_macro2::TokenTree::Ident(ident) if ident == value && !after_dot_or_path => {
+                return true;
+            }
+            proc_macro2::TokenTree::Group(group) if uses_value(&group.stream(), value) => {
+                return true;
+            }
+            _ => {}
+        }
+        after_dot_or_path = matches!(&tt, proc_macro2::TokenTree::Punct(p) if p.as_char() == '.' || p.as_char() == ':');
+    }
+    false
+}
+
 /// A string literal of the type's name, as it appears in error paths.
 pub fn type_name(cont: &Container<'_>) -> String {
     cont.ident.to_string()

@@ -3,14 +3,14 @@
 use super::bits::encode_bits;
 use super::checksum;
 use super::encoded_len::len_value;
-use super::fill::fill_code;
+use super::fill::{FillCode, fill_code};
 use super::runs::{encode_run, sum};
 use super::tags::{peeked_tag_check, tag_code, tag_method};
 use super::window::{self, in_window, writes_a_run};
 use super::{
     bind_self, body, ctx_binding, ctx_type, default_value, destructure, fixed_size, inline_attr,
     lit, marker_tokens, order_tokens, other_tag_value, prim_bytes, rt, rt_path, run_end,
-    split_generics, type_name, value_ident,
+    split_generics, type_name, uses_value, value_ident,
 };
 use crate::Direction;
 use crate::internals::ast::{
@@ -29,13 +29,14 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
         split_generics(cont, false, quote!(#rt::WireEncode));
     let (len_body, encode_body) = match &cont.data {
         Data::Struct(fields) => {
-            let (len, enc) = fields_code(
+            let (len_stmts, len, enc) = fields_code(
                 cont,
                 fields,
                 cont.attrs.magic.get(),
                 0,
                 cont.attrs.validate.get(),
             );
+            let len = quote!(#len_stmts #len);
             let (bind_len, bind_enc) = (bind_self(fields, &len), bind_self(fields, &enc));
             let ok = super::rt();
             (quote!(#bind_len #len), quote!(#bind_enc #enc #ok::Ok(())))
@@ -126,15 +127,16 @@ fn context_hint(cont: &Container<'_>) -> TokenStream {
 /// Enums with at most this many variants have their `encode` inlined at every use.
 const SMALL_ENUM: usize = 4;
 
-/// The bodies of `encoded_len` and `encode` for `fields`, already bound by reference, leaving
-/// out the `skip` leading fields that hold an `other` variant's tag.
+/// The bodies of `encoded_len` (its statements, then its expression) and `encode` for
+/// `fields`, already bound by reference, leaving out the `skip` leading fields that hold an
+/// `other` variant's tag.
 fn fields_code(
     cont: &Container<'_>,
     fields: &Fields<'_>,
     magic: Option<&syn::Expr>,
     skip: usize,
     validate: Option<&syn::Expr>,
-) -> (TokenStream, TokenStream) {
+) -> (TokenStream, TokenStream, TokenStream) {
     let rt = rt();
     let name = type_name(cont);
     let mut len_stmts = TokenStream::new();
@@ -179,10 +181,11 @@ fn fields_code(
     // Then filled fields, so that a `rest_len` knows which optional fields are left out and
     // conditions see the values that are written. Later fields first: a length filled in from
     // the fields after it sees their final values.
+    let mut len_fills: Vec<FillCode> = Vec::new();
     for f in fields.fields[skip..].iter().rev() {
-        let (len_fill, enc_fill) = fill_code(&name, fields, f);
-        len_stmts.extend(len_fill);
-        enc.extend(enc_fill);
+        let fill = fill_code(&name, fields, f);
+        enc.extend(fill.enc.clone());
+        len_fills.push(fill);
     }
     // Field checks, before anything of the value is written.
     for f in &fields.fields[skip..] {
@@ -313,7 +316,17 @@ fn fields_code(
     if !align_stmts.is_empty() {
         len = quote!({ #align_stmts #len });
     }
-    (quote!(#len_stmts #len), enc)
+    // A filled primitive's value matters to `encoded_len` only where it is named (a later
+    // field's `ctx`, or another fill): bind it there, as `encode` does, so both agree.
+    for (i, fill) in len_fills.iter().enumerate() {
+        let others = len_fills.iter().enumerate().filter(|(j, _)| *j != i);
+        let others = others.map(|(_, other)| &other.len);
+        let named = |value: &Ident| uses_value(&quote!(#len #(#others)*), value);
+        if fill.len_if_used.as_ref().is_none_or(named) {
+            len_stmts.extend(fill.len.clone());
+        }
+    }
+    (len_stmts, len, enc)
 }
 
 /// A field's `encoded_len` and the statement writing it with `codec`, alone (not in a run).
@@ -573,14 +586,18 @@ fn encode_enum(cont: &Container<'_>, e: &Enum<'_>) -> (TokenStream, TokenStream)
         } else {
             tag_enc.extend(peeked_tag_check(&e.tag, v));
         }
-        let (len, enc) = fields_code(
+        let (len_stmts, len, enc) = fields_code(
             cont,
             &v.fields,
             v.magic.as_ref(),
             if v.other { e.tag.arity() } else { 0 },
             v.validate.as_ref(),
         );
-        let len = quote!(#tag_len + #len);
+        // Statements binding filled values make the variant's length a block.
+        let len = match len_stmts.is_empty() {
+            true => quote!(#tag_len + #len),
+            false => quote!(#tag_len + { #len_stmts #len }),
+        };
         let pattern = destructure(&v.fields, &len);
         len_arms.extend(quote!(Self::#ident #pattern => #len,));
         let vname = ident.to_string();
