@@ -6,8 +6,8 @@ use super::ast::{
 };
 use super::attr::BitRange;
 use super::ctxt::Ctxt;
-use super::exprs::bare_idents;
-use super::ints::IntKind;
+use super::exprs::{bare_idents, field_expressions};
+use super::ints::{IntKind, is_unsupported_prefix};
 use super::tags::normalize_tag;
 use super::types;
 use syn::{Expr, Ident};
@@ -205,11 +205,17 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
                     CodecKind::Section {
                         len: LenSource::Expr(e),
                         ..
-                    } => check_expr(e, "len"),
+                    } => {
+                        check_expr(e, "len");
+                        check_not_biased(cx, e, "len", &names, ctx_names);
+                    }
                     CodecKind::Seq {
                         count: Some(LenSource::Expr(e)),
                         ..
-                    } => check_expr(e, "count"),
+                    } => {
+                        check_expr(e, "count");
+                        check_not_biased(cx, e, "count", &names, ctx_names);
+                    }
                     _ => {}
                 });
                 // A length from an earlier field is filled in on encode.
@@ -313,12 +319,130 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
             );
         }
     }
+    check_names_known(cx, fields, &names, ctx_names);
     // Non-field bare identifiers in a length source become plain expressions.
     for field in &mut fields.fields {
         if let Role::Wire(codec) = &mut field.role {
             demote_unknown_sources(codec, &names, ctx_names);
         }
     }
+}
+
+/// A `snake_case` name in an attribute expression that is neither a field nor a context value
+/// is a misspelling (constants are `UPPER_CASE`): reported here, once, with the nearest name,
+/// rather than by rustc once for every method the derives generate.
+fn check_names_known(cx: &Ctxt, fields: &Fields<'_>, names: &[Option<Ident>], ctx: &[Ident]) {
+    let known: Vec<&Ident> = names.iter().flatten().chain(ctx).collect();
+    let mut exprs: Vec<Expr> = Vec::new();
+    for f in &fields.fields {
+        field_expressions(f, &mut |e| exprs.push(e.clone()));
+        if let Fill::Calc(e) = &f.fill {
+            exprs.push(e.clone());
+        }
+    }
+    for ident in exprs.iter().flat_map(bare_idents) {
+        let text = ident.to_string();
+        let snake = text.starts_with(|c: char| c.is_ascii_lowercase() || c == '_');
+        // An integer type's name as a prefix was reported by lowering if unsupported.
+        let int_name = IntKind::from_name(&text).is_some() || is_unsupported_prefix(&text);
+        if !snake || text == "self" || int_name || known.contains(&ident) {
+            continue;
+        }
+        let hint = nearest(&text, &known)
+            .map(|near| format!(": did you mean `{near}`?"))
+            .unwrap_or_default();
+        cx.error_spanned_by(
+            ident,
+            format!("`{text}` is not a field or context value here{hint}"),
+        );
+    }
+}
+
+/// The known name within two edits of `text`, if one is.
+fn nearest<'a>(text: &str, known: &[&'a Ident]) -> Option<&'a Ident> {
+    known
+        .iter()
+        .map(|k| (edit_distance(text, &k.to_string()), *k))
+        .filter(|(d, _)| *d <= 2)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+/// Levenshtein distance, by characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// `len = size + 4` over a field or context value reads two ways: after a prefix type,
+/// `u16 + 4` says the stored value is the length plus 4, while here it would say the length
+/// is the value plus 4, the opposite. Refused, with the two spellings that say each meaning.
+fn check_not_biased(
+    cx: &Ctxt,
+    expr: &Expr,
+    key: &str,
+    names: &[Option<Ident>],
+    ctx_names: &[Ident],
+) {
+    let Expr::Binary(syn::ExprBinary {
+        left,
+        op: syn::BinOp::Add(_),
+        right,
+        ..
+    }) = expr
+    else {
+        return;
+    };
+    let base = match &**left {
+        Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Deref(_),
+            expr,
+            ..
+        }) => &**expr,
+        other => other,
+    };
+    let (
+        Expr::Path(p),
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(n),
+            ..
+        }),
+    ) = (base, &**right)
+    else {
+        return;
+    };
+    let Some(ident) = p.path.get_ident() else {
+        return;
+    };
+    // Fields are references in expressions, context parameters values.
+    let value = if ctx_names.contains(ident) {
+        ident.to_string()
+    } else if names.iter().any(|n| n.as_ref() == Some(ident)) {
+        format!("*{ident}")
+    } else {
+        return;
+    };
+    let what = if key == "count" { "count" } else { "length" };
+    cx.error_spanned_by(
+        expr,
+        format!(
+            "`{key} = {ident} + {n}` reads two ways: after a prefix type (`{key} = u16 + {n}`), \
+             `+ {n}` means the stored value is the {what} plus {n}; here it would mean the {what} \
+             is `{ident}` plus {n}. Write the one you mean: `{key} = {ident}.checked_sub({n})` if \
+             `{ident}` holds the {what} plus {n}, or `{key} = usize::from({value}) + {n}` if the \
+             {what} is {n} more than `{ident}`"
+        ),
+    );
 }
 
 /// `header.qdcount` (or deeper, `frame.header.size`): the field it starts from and the path

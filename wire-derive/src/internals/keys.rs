@@ -282,8 +282,10 @@ pub const KEYS: &[Key] = &[
         &["len"],
         "`empty_is_none` describes a length prefix: add `len = i16` (or another prefix type)",
     ),
+    // Not on elements: an element's condition sees the fields before the sequence, not the
+    // element, so it would hold for all of them alike and make absent elements of no bytes.
     Key {
-        places: ANY_VALUE,
+        places: WIRE_FIELDS,
         ..field("if", "if", "if = true")
     },
     Key {
@@ -614,6 +616,10 @@ fn misplaced(key: &Key, here: Place) -> String {
              binary layout with `ext = N`)"
         ),
         BitStruct => format!("`{name}` does not apply to a bit-field word"),
+        Element if name == "if" => "`if` inside `item(...)` would hold for every element alike \
+            (it sees the fields before the sequence, not the element): put it on the field, \
+            `#[wire(if = ..., count = u8)] items: Option<Vec<T>>`"
+            .to_string(),
         Element if allowed(Field) || allowed(MsgPackField) => {
             format!("`{name}` applies to fields, not to elements")
         }

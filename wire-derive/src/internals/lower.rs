@@ -301,9 +301,23 @@ fn lower_unconditional(
     // A misplaced msgpack attribute meant a msgpack value: its size is no further error.
     // With `int`, the field was meant to be an integer: `int` reports the type.
     if types::is_unsized_layout(ty) && !attrs.broken && !misplaced_msgpack && !attrs.int.is_set() {
-        cx.error_at(ty_span, "this type has no size of its own: give it `#[wire(len = u16)]` (a byte-length prefix), `#[wire(count = u16)]` (an element count) or `#[wire(rest)]` (the rest of the input)");
+        cx.error_at(ty_span, format!("this type has no size of its own: give it `#[wire(len = u16)]` (a byte-length prefix), `#[wire(count = u16)]` (an element count) or `#[wire(rest)]` (the rest of the input){}", own_type_hint(ty)));
     }
     lower_contents(cx, attrs, ty, order, ty_span, None, false)
+}
+
+/// For a bare `Bytes` or `String`, which the derive takes for the standard types by name: how
+/// to say it is a type of one's own.
+fn own_type_hint(ty: &Type) -> String {
+    match ty {
+        Type::Path(p) if p.path.is_ident("Bytes") || p.path.is_ident("String") => {
+            let name = &p.path.segments[0].ident;
+            format!(
+                "; if `{name}` is a type of your own, write its path (`self::{name}`), and wire decodes it with its own `WireDecode`"
+            )
+        }
+        _ => String::new(),
+    }
 }
 
 /// The codec of a value that fills its section (or is counted): sequences loop, others are
@@ -514,7 +528,7 @@ fn element(
         }
         None => {
             if types::is_unsized_layout(ty) && !broken {
-                cx.error_at(ty_span, "the elements have no size of their own: describe them with `item(len = u16)` (or `key(...)`/`value(...)` for maps)");
+                cx.error_at(ty_span, format!("the elements have no size of their own: describe them with `item(len = u16)` (or `key(...)`/`value(...)` for maps){}", own_type_hint(ty)));
             }
             scalar(cx, None, outer_ctx, ty, order)
         }

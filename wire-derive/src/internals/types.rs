@@ -91,10 +91,25 @@ pub fn prim(ty: &Type) -> Option<Prim> {
     }
 }
 
-/// The last path segment's name and its generic type arguments: `Vec<T>` gives ("Vec", [T]).
+/// Crates whose types the derive knows by name: `std::vec::Vec`, `bytes::Bytes`, ...
+const KNOWN_CRATES: &[&str] = &["std", "alloc", "core", "bytes", "wire_runtime", "hashbrown"];
+
+/// The name and generic type arguments of a type the derive may know by its name: `Vec<T>`
+/// gives ("Vec", [T]). A macro cannot resolve names, so the name decides only where it is
+/// written bare (`Bytes`, `Vec<T>`) or through a known crate (`bytes::Bytes`,
+/// `std::vec::Vec<T>`); any other path (`self::Bytes`, `proto::String`) is a type of the
+/// user's, decoded through its own `WireDecode`.
 fn generic_args(ty: &Type) -> Option<(String, Vec<&Type>)> {
     let Type::Path(p) = ty else { return None };
-    let seg = p.path.segments.last()?;
+    if p.qself.is_some() {
+        return None;
+    }
+    let segments = &p.path.segments;
+    let first = segments.first()?.ident.to_string();
+    if segments.len() > 1 && !KNOWN_CRATES.contains(&first.as_str()) {
+        return None;
+    }
+    let seg = segments.last()?;
     let args = match &seg.arguments {
         PathArguments::AngleBracketed(args) => args
             .args
