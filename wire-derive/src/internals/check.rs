@@ -10,6 +10,7 @@ use super::exprs::{bare_idents, field_expressions};
 use super::ints::{IntKind, is_unsupported_prefix};
 use super::tags::normalize_tag;
 use super::types;
+use super::unknown_key::distance;
 use syn::{Expr, Ident};
 
 pub fn check(cx: &Ctxt, cont: &mut Container<'_>) {
@@ -362,26 +363,10 @@ fn check_names_known(cx: &Ctxt, fields: &Fields<'_>, names: &[Option<Ident>], ct
 fn nearest<'a>(text: &str, known: &[&'a Ident]) -> Option<&'a Ident> {
     known
         .iter()
-        .map(|k| (edit_distance(text, &k.to_string()), *k))
+        .map(|k| (distance(text, &k.to_string()), *k))
         .filter(|(d, _)| *d <= 2)
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k)
-}
-
-/// Levenshtein distance, by characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 /// `len = size + 4` over a field or context value reads two ways: after a prefix type,

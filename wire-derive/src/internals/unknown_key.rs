@@ -88,7 +88,7 @@ fn newcomer_hint(name: &str, here: Family) -> Option<&'static str> {
 }
 
 /// Edit distance, for "did you mean" hints.
-fn distance(a: &str, b: &str) -> usize {
+pub fn distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
