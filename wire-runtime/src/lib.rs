@@ -48,6 +48,7 @@ extern crate std;
 
 mod bits;
 mod checksum;
+mod checksum_hooks;
 #[cfg(feature = "tokio")]
 mod codec;
 mod error;
@@ -74,7 +75,8 @@ pub mod __private;
 pub use bits::BitField;
 #[cfg(feature = "crc32")]
 pub use checksum::Crc32;
-pub use checksum::{Checksum, ChecksumValue, ChecksumWriter, InternetChecksum};
+pub use checksum::{Checksum, ChecksumValue, InternetChecksum};
+pub use checksum_hooks::ChecksumWriter;
 #[cfg(feature = "tokio")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
 pub use codec::{FrameCodec, Outgoing};

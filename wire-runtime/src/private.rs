@@ -2,7 +2,8 @@
 //! change in any release.
 
 pub use crate::bits::BitField;
-pub use crate::checksum::{Checksum, ChecksumWriter, Sink, checksum_output, verify_checksum};
+pub use crate::checksum::Checksum;
+pub use crate::checksum_hooks::{ChecksumWriter, Sink, checksum_output, verify_checksum};
 pub use crate::error::{DecodeError, EncodeError, EncodeErrorKind, ErrorKind};
 pub use crate::len_value::LenValue;
 pub use crate::msgpack;
