@@ -33,7 +33,7 @@ const BATCH: usize = 256;
 /// The next frame off `buf`, as wire's and hand's read loop takes it.
 #[inline(always)]
 fn next_frame(buf: &mut BytesMut) -> Bytes {
-    wire_runtime::next_frame::<RemotingFrames>(buf, rocketmq::DEFAULT_MAX_FRAME)
+    wire_runtime::framing::next_frame::<RemotingFrames>(buf, rocketmq::DEFAULT_MAX_FRAME)
         .expect("a valid frame")
         .expect("a whole frame")
 }

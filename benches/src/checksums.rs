@@ -3,7 +3,7 @@
 //! header, derived and by hand over the same bytes. Entry points are out of line.
 
 use bytes::BufMut;
-use wire_runtime::{Crc32, InternetChecksum, WireDecode, WireEncode, decode};
+use wire_runtime::{WireDecode, WireEncode, checksum::Crc32, checksum::InternetChecksum, decode};
 
 /// The CRC before the data it covers.
 #[derive(WireDecode, WireEncode, Debug, PartialEq)]

@@ -43,13 +43,17 @@ pub struct Request {
 /// A `[u8; 16]` as msgpack bin 8 (`c4 10` and the bytes).
 pub mod bin16 {
     use bytes::BufMut;
-    use wire_runtime::{DecodeError, EncodeError, ErrorKind, Reader, msgpack};
+    use wire_runtime::{DecodeError, DecodeErrorKind, EncodeError, Reader, msgpack};
 
     pub fn decode(r: &mut Reader<'_>) -> Result<[u8; 16], DecodeError> {
         let at = r.offset();
         let data = msgpack::read_bin(r)?;
-        data.try_into()
-            .map_err(|_| DecodeError::new(ErrorKind::InvalidValue("expected 16 bytes of bin"), at))
+        data.try_into().map_err(|_| {
+            DecodeError::new(
+                DecodeErrorKind::InvalidValue("expected 16 bytes of bin"),
+                at,
+            )
+        })
     }
 
     #[inline]

@@ -54,7 +54,7 @@ pub fn read_packet_wire(r: &mut impl std::io::Read) -> std::io::Result<usize> {
             break;
         }
     }
-    let (remaining, _) = wire_runtime::decode_prefix::<wire_runtime::Vbi>(&header[1..n])
+    let (remaining, _) = wire_runtime::decode_prefix::<wire_runtime::int::Vbi>(&header[1..n])
         .map_err(|e| Error::new(ErrorKind::InvalidData, e))?;
     let mut packet = vec![0; n + remaining.0 as usize];
     packet[..n].copy_from_slice(&header[..n]);

@@ -2,7 +2,7 @@
 //! offsets, incomplete input, and the bundled protocols.
 
 use wire_downstream::*;
-use wire_runtime::{DecodeError, ErrorKind, Reader, WireDecode, WireEncode, decode};
+use wire_runtime::{DecodeError, DecodeErrorKind, Reader, WireDecode, WireEncode, decode};
 
 fn query_bytes() -> Vec<u8> {
     let mut bytes = vec![0x12, 0x34, 0x01, 0x00, 0, 1, 0, 0, 0, 0, 0, 0];
@@ -31,7 +31,7 @@ fn errors_name_the_field_and_the_offset() {
     bytes[7] = 1;
     let err: DecodeError = decode::<Query<'_>>(&bytes).unwrap_err();
     assert_eq!(err.path().to_string(), "Query.others");
-    assert!(matches!(err.kind(), ErrorKind::InvalidValue(_)));
+    assert!(matches!(err.kind(), DecodeErrorKind::InvalidValue(_)));
 
     let bytes = query_bytes();
     let err = decode::<Query<'_>>(&bytes[..20]).unwrap_err();

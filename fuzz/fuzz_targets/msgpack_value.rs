@@ -8,7 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 use wire_fuzz::check_error;
 use wire_runtime::msgpack::{self, MsgPackDecode, Timestamp, Value};
-use wire_runtime::{ErrorKind, Reader, WireDecode, WireEncode, decode, decode_prefix};
+use wire_runtime::{DecodeErrorKind, Reader, WireDecode, WireEncode, decode, decode_prefix};
 
 fn depth(value: &Value<'_>) -> usize {
     match value {
@@ -64,7 +64,7 @@ fuzz_target!(|data: &[u8]| {
         Ok(value) => assert!(depth(&value) <= 5, "depth {} > 1 + 4", depth(&value)),
         Err(err) => {
             check_error(&err, data.len());
-            if let ErrorKind::TooDeep(limit) = err.kind() {
+            if let DecodeErrorKind::TooDeep(limit) = err.kind() {
                 assert_eq!(*limit, 4);
             }
         }

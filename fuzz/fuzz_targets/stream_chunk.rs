@@ -17,7 +17,7 @@
 use libfuzzer_sys::fuzz_target;
 use wire_fuzz::check_error;
 use wire_protocols::stream::{Chunk, Compression, Entry, SubBatchRecords};
-use wire_runtime::{Checksum, Crc32, Reader, WireDecode, WireEncode};
+use wire_runtime::{checksum::Checksum, checksum::Crc32, Reader, WireDecode, WireEncode};
 
 fn exercise(chunk: &Chunk<'_>, input_len: usize) {
     let _ = chunk.verify_crc();

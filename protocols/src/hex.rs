@@ -39,7 +39,7 @@ impl core::fmt::Display for Hex<'_> {
 }
 
 /// Serializes an MQTT Variable Byte Integer as its value.
-pub fn vbi<S: Serializer>(value: &wire_runtime::Vbi, s: S) -> Result<S::Ok, S::Error> {
+pub fn vbi<S: Serializer>(value: &wire_runtime::int::Vbi, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_u32(value.0)
 }
 
@@ -182,9 +182,9 @@ impl<'de> serde::de::Visitor<'de> for BorrowedBytes {
 /// Deserializes an MQTT Variable Byte Integer from its value.
 pub fn deserialize_vbi<'de, D: serde::Deserializer<'de>>(
     d: D,
-) -> Result<wire_runtime::Vbi, D::Error> {
+) -> Result<wire_runtime::int::Vbi, D::Error> {
     let value: u32 = serde::Deserialize::deserialize(d)?;
-    Ok(wire_runtime::Vbi(value))
+    Ok(wire_runtime::int::Vbi(value))
 }
 
 /// Hex digits to bytes.

@@ -30,7 +30,7 @@
 //!
 //! | feature | gives | pulls in |
 //! |---|---|---|
-//! | `tokio` | a `tokio_util` codec per protocol, over `wire_runtime::FrameCodec` | `wire-runtime/tokio` (`tokio-util`'s `codec`) |
+//! | `tokio` | a `tokio_util` codec per protocol, over `wire_runtime::framing::FrameCodec` | `wire-runtime/tokio` (`tokio-util`'s `codec`) |
 //! | `serde` | `Serialize`, and `Deserialize` from a `Document` that owns what the values borrow | `serde` with `derive` |
 //! | `gzip` | decompression of gzip sub-batches in Stream chunks | `flate2` |
 //! | `zlib` | decompression of zlib-compressed RocketMQ bodies | `flate2` |

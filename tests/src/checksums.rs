@@ -3,7 +3,9 @@
 //! (the Internet checksum over the whole header, itself read as zero), and a RocketMQ-style
 //! signed body CRC from an algorithm of the user's. Tests: `tests/tests/checksums.rs`.
 
-use wire_runtime::{Checksum, Crc32, InternetChecksum, WireDecode, WireEncode};
+use wire_runtime::{
+    WireDecode, WireEncode, checksum::Checksum, checksum::Crc32, checksum::InternetChecksum,
+};
 
 /// A PNG chunk (PNG specification, section 5.3): the CRC covers the type and the data.
 #[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]

@@ -3,7 +3,7 @@
 
 use bytes::Bytes;
 use std::collections::{BTreeMap, HashMap};
-use wire_runtime::{DecodeError, EncodeError, Reader, Vbi, WireDecode, WireEncode};
+use wire_runtime::{DecodeError, EncodeError, Reader, WireDecode, WireEncode, int::Vbi};
 
 /// The top level: everything inside a `u32`-sized section, so any truncation is incomplete.
 #[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]
@@ -263,7 +263,7 @@ pub struct Nested {
 /// A `with` hook: a `u16` written as four ASCII hex digits.
 pub mod hex_u16 {
     use super::*;
-    use wire_runtime::ErrorKind;
+    use wire_runtime::DecodeErrorKind;
 
     pub fn decode(r: &mut Reader<'_>) -> Result<u16, DecodeError> {
         let at = r.offset();
@@ -271,7 +271,7 @@ pub mod hex_u16 {
         std::str::from_utf8(digits)
             .ok()
             .and_then(|s| u16::from_str_radix(s, 16).ok())
-            .ok_or_else(|| DecodeError::new(ErrorKind::Custom("expected 4 hex digits"), at))
+            .ok_or_else(|| DecodeError::new(DecodeErrorKind::Custom("expected 4 hex digits"), at))
     }
 
     pub fn encode<B: bytes::BufMut + ?Sized>(value: &u16, buf: &mut B) -> Result<(), EncodeError> {

@@ -4,7 +4,7 @@ use bytes::BufMut;
 use bytes::buf::UninitSlice;
 
 /// A `BufMut` over a `Vec` whose chunks hold at most `step` bytes, so that a run of values
-/// written through one capacity check (`wire_runtime::write_in_window`) does not fit and is
+/// written through one capacity check (`wire_runtime::write::write_in_window`) does not fit and is
 /// written value by value instead: encoding into it takes the other path than encoding into
 /// a `Vec` of the exact size, and must write the same bytes.
 ///

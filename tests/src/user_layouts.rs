@@ -5,8 +5,8 @@
 
 use wire_runtime::bytes::BufMut;
 use wire_runtime::{
-    ByteOrder, DecodeError, EncodeError, EncodeErrorKind, ErrorKind, LenPrefix, LenValue, Marked,
-    Reader, Tristate, WireDecode, WireEncode,
+    DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Reader, WireDecode, WireEncode,
+    len::ByteOrder, len::LenPrefix, len::LenValue, len::Marked, len::Tristate,
 };
 
 /// MySQL's length-encoded integer (client/server protocol, "Protocol::LengthEncodedInteger"):
@@ -31,7 +31,7 @@ impl LenPrefix for LenEnc {
         match Self::read_marked(r, order)? {
             Marked::Len(len) => Ok(len),
             Marked::Marker(_) => {
-                Err(r.error(ErrorKind::InvalidValue("NULL where a length must be")))
+                Err(r.error(DecodeErrorKind::InvalidValue("NULL where a length must be")))
             }
         }
     }
@@ -47,7 +47,7 @@ impl LenPrefix for LenEnc {
             0xfc => 2,
             0xfd => 3,
             0xfe => 8,
-            0xff => return Err(DecodeError::new(ErrorKind::InvalidTag(0xff), at)),
+            0xff => return Err(DecodeError::new(DecodeErrorKind::InvalidTag(0xff), at)),
             small => {
                 r.take(1)?;
                 return Ok(Marked::Len(usize::from(small)));

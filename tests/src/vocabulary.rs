@@ -2,7 +2,7 @@
 //! ... Round-trip, truncation and allocation tests run over them
 //! (`tests/tests/vocabulary.rs`).
 
-use wire_runtime::{U48, WireDecode, WireEncode};
+use wire_runtime::{WireDecode, WireEncode, int::U48};
 
 /// Odd-width integers as fields, prefixes, counts and elements, in both byte orders.
 #[derive(WireDecode, WireEncode, Debug, PartialEq, Clone)]

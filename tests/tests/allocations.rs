@@ -2,7 +2,7 @@
 //! not allocate, `to_bytes` allocates once, and hostile length prefixes allocate nothing close
 //! to what they claim.
 
-use wire_runtime::{ErrorKind, WireEncode, decode};
+use wire_runtime::{DecodeErrorKind, WireEncode, decode};
 use wire_tests::alloc_count::{Counting, measure};
 use wire_tests::everything::{Borrowed, Counted, Frame};
 
@@ -109,7 +109,7 @@ fn nested_sections_claiming_more_than_their_parent_are_malformed() {
     let everything_in_short_section = [0, 0, 0, 2, b'W', b'R'];
     let err = decode::<Frame>(&everything_in_short_section).unwrap_err();
     assert!(
-        matches!(err.kind(), ErrorKind::SectionOverrun { .. }),
+        matches!(err.kind(), DecodeErrorKind::SectionOverrun { .. }),
         "{err}"
     );
     assert_eq!(err.path().to_string(), "Frame.body.a");

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use rabbitmq_stream_protocol::codec::{Decoder, Encoder};
 use rabbitmq_stream_protocol::message::{Message as PeerMessage, SimpleValue, Value as PeerValue};
 use wire_protocols::amqp::{Map, Message, MessageId, Properties, Value};
-use wire_runtime::{ErrorKind, WireEncode, decode};
+use wire_runtime::{DecodeErrorKind, WireEncode, decode};
 
 /// A simple value, owned.
 #[derive(Debug, Clone)]
@@ -503,7 +503,7 @@ fn disagreement_the_peer_oversizes_a_map_holding_a_smalllong() {
     assert!(
         matches!(
             err.kind(),
-            ErrorKind::LengthOutOfBounds { .. } | ErrorKind::Incomplete { .. }
+            DecodeErrorKind::LengthOutOfBounds { .. } | DecodeErrorKind::Incomplete { .. }
         ),
         "{err}"
     );

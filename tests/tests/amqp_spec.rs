@@ -8,7 +8,7 @@ use wire_protocols::amqp::{
     Array, Body, Described, Descriptor, Header, List, Map, Message, MessageId, Properties, Value,
 };
 use wire_protocols::stream::Record;
-use wire_runtime::{DecodeError, ErrorKind, Reader, WireDecode, WireEncode, decode};
+use wire_runtime::{DecodeError, DecodeErrorKind, Reader, WireDecode, WireEncode, decode};
 use wire_tests::alloc_count::{Counting, measure};
 /// Bytes from hex digits, spaces ignored.
 fn hex(text: &str) -> Vec<u8> {
@@ -129,7 +129,7 @@ fn an_array_of_described_elements_shares_one_descriptor() {
     assert_eq!(built.encode_to_vec().unwrap(), bytes);
 }
 
-fn kind(text: &str) -> ErrorKind {
+fn kind(text: &str) -> DecodeErrorKind {
     decode::<Value<'_>>(&hex(text))
         .map(|v| panic!("{text} decoded as {v:?}"))
         .unwrap_err()
@@ -140,7 +140,11 @@ fn kind(text: &str) -> ErrorKind {
 #[test]
 fn malformed_values_are_errors_naming_the_rule() {
     let invalid = |text: &str, why: &str| {
-        assert_eq!(kind(text), ErrorKind::InvalidValue(leak(why)), "{text}");
+        assert_eq!(
+            kind(text),
+            DecodeErrorKind::InvalidValue(leak(why)),
+            "{text}"
+        );
     };
     fn leak(s: &str) -> &'static str {
         Box::leak(s.to_owned().into_boxed_str())
@@ -157,24 +161,24 @@ fn malformed_values_are_errors_naming_the_rule() {
         "e0 05 01 00 5375 00",
         "an array's described constructor is described again",
     );
-    assert_eq!(kind("5602"), ErrorKind::InvalidBool(2));
-    assert_eq!(kind("a1 01 ff"), ErrorKind::InvalidUtf8);
-    assert_eq!(kind("01"), ErrorKind::InvalidTag(1));
+    assert_eq!(kind("5602"), DecodeErrorKind::InvalidBool(2));
+    assert_eq!(kind("a1 01 ff"), DecodeErrorKind::InvalidUtf8);
+    assert_eq!(kind("01"), DecodeErrorKind::InvalidTag(1));
     // Sizes and counts must agree: a count short of the items leaves bytes in the section,
     // a count beyond them runs past it.
-    assert_eq!(kind("c0 03 01 4141"), ErrorKind::TrailingBytes(1));
+    assert_eq!(kind("c0 03 01 4141"), DecodeErrorKind::TrailingBytes(1));
     assert!(matches!(
         kind("c0 03 03 4141"),
-        ErrorKind::LengthOutOfBounds { .. }
+        DecodeErrorKind::LengthOutOfBounds { .. }
     ));
     // A hostile count is refused before anything is read for it.
     assert!(matches!(
         kind("d0 00000004 ffffffff"),
-        ErrorKind::LengthOutOfBounds { .. }
+        DecodeErrorKind::LengthOutOfBounds { .. }
     ));
     assert!(matches!(
         kind("f0 00000005 ffffffff 71"),
-        ErrorKind::LengthOutOfBounds { .. }
+        DecodeErrorKind::LengthOutOfBounds { .. }
     ));
     // Elements of no width take no bytes, whatever their count: decoding does not walk them.
     let nulls = hex("f0 00000005 ffffffff 40");
@@ -183,7 +187,7 @@ fn malformed_values_are_errors_naming_the_rule() {
     };
     assert_eq!(array.len(), u32::MAX as usize);
     assert_eq!(array.iter().take(3).collect::<Vec<_>>(), [Value::Null; 3]);
-    assert_eq!(kind("e0 02 01 46"), ErrorKind::InvalidTag(0x46));
+    assert_eq!(kind("e0 02 01 46"), DecodeErrorKind::InvalidTag(0x46));
 }
 
 #[test]
@@ -266,7 +270,7 @@ fn nesting_deeper_than_the_reader_allows_is_an_error_not_a_stack_overflow() {
     let err = decode::<Value<'_>>(&bytes).unwrap_err();
     assert_eq!(
         err.kind(),
-        &ErrorKind::TooDeep(wire_runtime::DEFAULT_MAX_DEPTH),
+        &DecodeErrorKind::TooDeep(wire_runtime::read::DEFAULT_MAX_DEPTH),
         "{err}"
     );
     // Within a lower limit, precisely TooDeep.
@@ -279,7 +283,7 @@ fn nesting_deeper_than_the_reader_allows_is_an_error_not_a_stack_overflow() {
     let mut r = Reader::new(&nested).with_max_depth(10);
     assert!(matches!(
         Value::decode(&mut r).unwrap_err().kind(),
-        ErrorKind::TooDeep(10)
+        DecodeErrorKind::TooDeep(10)
     ));
     let mut r = Reader::new(&nested).with_max_depth(32);
     assert!(Value::decode(&mut r).is_ok());
@@ -375,7 +379,7 @@ fn sections_out_of_order_repeated_or_of_the_wrong_type_are_errors() {
     let rule = |text: &str| {
         let err = decode::<Message<'_>>(&hex(text)).unwrap_err();
         match err.kind() {
-            ErrorKind::InvalidValue(why) => why.to_string(),
+            DecodeErrorKind::InvalidValue(why) => why.to_string(),
             other => format!("{other:?}"),
         }
     };
@@ -429,7 +433,7 @@ fn sections_out_of_order_repeated_or_of_the_wrong_type_are_errors() {
     );
     // The error names the section and the field.
     let err = decode::<Message<'_>>(&hex("005373c00402 40 5201")).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::InvalidValue("not binary"));
+    assert_eq!(err.kind(), &DecodeErrorKind::InvalidValue("not binary"));
     assert!(err.to_string().contains("Message.properties"), "{err}");
     assert!(err.to_string().contains("user_id"), "{err}");
 }
@@ -521,7 +525,7 @@ fn truncation_at_every_offset_is_incomplete_or_an_error_never_a_panic() {
         + 5;
     let err = decode::<Message<'_>>(&bytes[..at]).unwrap_err();
     assert!(
-        err.is_incomplete() || matches!(err.kind(), ErrorKind::LengthOutOfBounds { .. }),
+        err.is_incomplete() || matches!(err.kind(), DecodeErrorKind::LengthOutOfBounds { .. }),
         "{err}"
     );
 }

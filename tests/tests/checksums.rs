@@ -3,7 +3,10 @@
 //! values from the PNG specification's IEND chunk and a textbook IPv4 header.
 
 use proptest::prelude::*;
-use wire_runtime::{Checksum, ErrorKind, InternetChecksum, Reader, WireDecode, WireEncode, decode};
+use wire_runtime::{
+    DecodeErrorKind, Reader, WireDecode, WireEncode, checksum::Checksum,
+    checksum::InternetChecksum, decode,
+};
 use wire_tests::checksums::*;
 
 #[test]
@@ -24,7 +27,7 @@ fn a_png_chunk_carries_the_crc_of_its_type_and_data() {
     let err = decode::<PngChunk<'_>>(&corrupt).unwrap_err();
     assert!(matches!(
         err.kind(),
-        ErrorKind::ChecksumMismatch {
+        DecodeErrorKind::ChecksumMismatch {
             expected: 0xae42_6082,
             ..
         }
@@ -60,7 +63,7 @@ fn the_internet_checksum_covers_the_header_with_itself_as_zero() {
     let err = decode::<Ipv4Header>(&corrupt).unwrap_err();
     assert!(matches!(
         err.kind(),
-        ErrorKind::ChecksumMismatch {
+        DecodeErrorKind::ChecksumMismatch {
             expected: 0xb861,
             ..
         }
@@ -260,7 +263,7 @@ proptest! {
 fn optional_fields_after_a_checksum_are_summed_only_when_present() {
     #[derive(WireDecode, WireEncode, Debug, PartialEq)]
     struct Trailer {
-        #[wire(checksum = wire_runtime::Crc32, over = a..=b)]
+        #[wire(checksum = wire_runtime::checksum::Crc32, over = a..=b)]
         crc: u32,
         a: u8,
         #[wire(optional)]
@@ -268,7 +271,7 @@ fn optional_fields_after_a_checksum_are_summed_only_when_present() {
     }
     #[derive(WireDecode, WireEncode, Debug, PartialEq)]
     struct Tail<'a> {
-        #[wire(checksum = wire_runtime::Crc32, over = data)]
+        #[wire(checksum = wire_runtime::checksum::Crc32, over = data)]
         crc: u32,
         #[wire(optional)]
         data: Option<&'a [u8]>,
@@ -302,7 +305,7 @@ fn a_checksum_inside_a_run_of_integers_covers_only_its_range() {
         kind: u8,
         #[wire(int = u24)]
         length: u32,
-        #[wire(checksum = wire_runtime::Crc32, over = length..=flags)]
+        #[wire(checksum = wire_runtime::checksum::Crc32, over = length..=flags)]
         crc: u32,
         flags: u16,
         tail: u8,

@@ -3,7 +3,7 @@
 //! every truncation incomplete, and errors naming the field.
 
 use proptest::prelude::*;
-use wire_runtime::{EncodeErrorKind, ErrorKind, WireEncode, decode};
+use wire_runtime::{DecodeErrorKind, EncodeErrorKind, WireEncode, decode};
 use wire_tests::delimited::*;
 
 #[test]
@@ -51,7 +51,7 @@ fn a_missing_terminator_is_incomplete_until_the_maximum() {
     let err = decode::<IrcLine<'_>>(&[b'a'; 100]).unwrap_err();
     assert!(err.is_incomplete());
     let err = decode::<IrcLine<'_>>(&[b'a'; 600]).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::MissingTerminator);
+    assert_eq!(err.kind(), &DecodeErrorKind::MissingTerminator);
     assert_eq!(
         (err.path().to_string(), err.offset()),
         ("IrcLine.line".into(), 0)
@@ -65,7 +65,7 @@ fn a_missing_terminator_is_incomplete_until_the_maximum() {
     long.insert(0, b'a');
     assert_eq!(
         decode::<IrcLine<'_>>(&long).unwrap_err().kind(),
-        &ErrorKind::MissingTerminator
+        &DecodeErrorKind::MissingTerminator
     );
 }
 
@@ -132,7 +132,7 @@ fn ustar_text_fields_lose_their_padding() {
     let mut dirty = bytes.clone();
     dirty[20] = b'x';
     let err = decode::<UstarHeader<'_>>(&dirty).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::NonZeroPadding(b'x'));
+    assert_eq!(err.kind(), &DecodeErrorKind::NonZeroPadding(b'x'));
     assert_eq!(
         (err.path().to_string(), err.offset()),
         ("UstarHeader.name".into(), 20)
@@ -210,7 +210,7 @@ fn xdr_pads_every_opaque_to_four_bytes() {
     let mut dirty = XDR_FILE;
     dirty[14] = 1;
     let err = decode::<XdrFile<'_>>(&dirty).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::NonZeroPadding(1));
+    assert_eq!(err.kind(), &DecodeErrorKind::NonZeroPadding(1));
     assert_eq!(
         (err.path().to_string(), err.offset()),
         ("XdrFile.filename".into(), 14)

@@ -6,7 +6,7 @@
 use bytes::BytesMut;
 use tokio_util::codec::{Decoder, Encoder};
 use wire_protocols::{mqtt, rocketmq, stream};
-use wire_runtime::{FrameSplitter, Framing};
+use wire_runtime::{framing::FrameSplitter, framing::Framing};
 
 /// A frame of `total` bytes in each protocol's framing (its contents are not decoded).
 trait Frames: Framing {

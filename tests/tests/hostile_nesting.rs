@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use wire_runtime::msgpack::Value;
 use wire_runtime::{
-    DEFAULT_MAX_DEPTH, DecodeError, ErrorKind, Reader, WireDecode, WireEncode, decode,
+    DecodeError, DecodeErrorKind, Reader, WireDecode, WireEncode, decode, read::DEFAULT_MAX_DEPTH,
 };
 
 const DEEP: usize = 100_000;
@@ -29,7 +29,7 @@ fn nest(prefix: &[u8], n: usize, last: &[u8]) -> Vec<u8> {
 }
 
 fn too_deep(err: &DecodeError, limit: u16) {
-    assert_eq!(err.kind(), &ErrorKind::TooDeep(limit), "{err}");
+    assert_eq!(err.kind(), &DecodeErrorKind::TooDeep(limit), "{err}");
     assert_eq!(
         err.to_string(),
         format!(
@@ -112,7 +112,7 @@ fn deep_values_inside_ignite_messages_are_too_deep() {
     let len = (bytes.len() - 8) as u32;
     bytes[4..8].copy_from_slice(&len.to_be_bytes());
     let err = on_small_stack(move || decode::<First<HandshakeRequest<'_>>>(&bytes).unwrap_err());
-    assert!(matches!(err.kind(), ErrorKind::TooDeep(_)), "{err}");
+    assert!(matches!(err.kind(), DecodeErrorKind::TooDeep(_)), "{err}");
     assert!(err.to_string().contains("extensions"), "{err}");
 }
 
@@ -202,7 +202,7 @@ fn derived_types_recursing_through_sequences_are_too_deep() {
     for (name, input, decode) in cases {
         let err = on_small_stack(move || decode(&input).unwrap_err());
         assert!(
-            matches!(err.kind(), ErrorKind::TooDeep(DEFAULT_MAX_DEPTH)),
+            matches!(err.kind(), DecodeErrorKind::TooDeep(DEFAULT_MAX_DEPTH)),
             "{name}: {err}"
         );
     }

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use wire_protocols::ignite::*;
 use wire_runtime::msgpack::Value;
-use wire_runtime::{ErrorKind, WireEncode, decode};
+use wire_runtime::{DecodeErrorKind, WireEncode, decode};
 
 fn uuid() -> impl Strategy<Value = Uuid> {
     (any::<u64>(), any::<u64>()).prop_map(|(msb, lsb)| Uuid::new(msb, lsb))
@@ -60,7 +60,7 @@ fn the_first_message_carries_the_magic() {
         decode::<First<HandshakeRequest<'_>>>(&wrong)
             .unwrap_err()
             .kind(),
-        &ErrorKind::MagicMismatch
+        &DecodeErrorKind::MagicMismatch
     );
     assert!(frame_len(b"BE", true).is_err());
 }
@@ -205,7 +205,7 @@ fn truncated_and_hostile_messages() {
         decode::<Message<TableGetRequest<'_>>>(&[0xff, 0xff, 0xff, 0xff])
             .unwrap_err()
             .kind(),
-        ErrorKind::NegativeLength(-1)
+        DecodeErrorKind::NegativeLength(-1)
     ));
     // A TABLES_GET response claiming 2^31 tables in a few bytes.
     let err = decode::<TablesGetResponse<'_>>(&[0xd2, 0x7f, 0xff, 0xff, 0xff, 0x01]).unwrap_err();

@@ -65,7 +65,7 @@ use wire_protocols::mqtt::{
     self, ConnectReturnCode, Packet, Properties, Property, QoS, ReasonCode, RetainHandling,
     SubscriptionOptions, Version,
 };
-use wire_runtime::{Vbi, WireEncode};
+use wire_runtime::{WireEncode, int::Vbi};
 
 /// Larger than any packet the strategies make.
 const MAX_SIZE: usize = 1 << 24;

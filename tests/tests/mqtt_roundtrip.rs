@@ -20,7 +20,7 @@ use mqtt_common::*;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use wire_protocols::mqtt::{self, FrameSplitter, Packet, QoS, ReasonCode, Version};
-use wire_runtime::{DecodeError, DecodeWith, EncodeWith, Vbi, decode_prefix};
+use wire_runtime::{DecodeError, DecodeWith, EncodeWith, decode_prefix, int::Vbi};
 use wire_tests::trickle::Trickle;
 
 /// The remaining length the specification prescribes for the packets whose length is known

@@ -5,7 +5,7 @@ use wire_protocols::mqtt::{
     self, ConnAck, ConnAckFlags, Connect, ConnectFlags, ConnectReturnCode, FixedHeader, Packet,
     Properties, Property, PubAck, PublishFlags, QoS, ReasonCode, Version,
 };
-use wire_runtime::ErrorKind;
+use wire_runtime::DecodeErrorKind;
 
 /// Valid packets: bytes, version. Each must decode, re-encode to the same bytes, and be
 /// incomplete when truncated anywhere.
@@ -400,7 +400,12 @@ fn encoding_builds_the_fixed_header_and_remaining_length() {
 }
 
 /// A malformed packet: what it breaks, its bytes, the version, and a check on the error.
-type Malformed = (&'static str, &'static [u8], Version, fn(&ErrorKind) -> bool);
+type Malformed = (
+    &'static str,
+    &'static [u8],
+    Version,
+    fn(&DecodeErrorKind) -> bool,
+);
 
 /// Malformed packets ([MQTT-...] rules), each rejected with a specific error.
 #[test]
@@ -410,19 +415,19 @@ fn malformed_packets_are_rejected_with_specific_errors() {
             "remaining length over 4 bytes",
             &[0x30, 0xff, 0xff, 0xff, 0xff, 0x01],
             Version::V311,
-            |k| *k == ErrorKind::VarIntTooLong,
+            |k| *k == DecodeErrorKind::VarIntTooLong,
         ),
         (
             "non-minimal remaining length",
             &[0xc0, 0x80, 0x00],
             Version::V5,
-            |k| matches!(k, ErrorKind::InvalidValue(_)),
+            |k| matches!(k, DecodeErrorKind::InvalidValue(_)),
         ),
         (
             "PINGREQ with a body",
             &[0xc0, 0x01, 0x00],
             Version::V311,
-            |k| matches!(k, ErrorKind::TrailingBytes(1)),
+            |k| matches!(k, DecodeErrorKind::TrailingBytes(1)),
         ),
         (
             "PUBREL flags 0000",
@@ -431,7 +436,7 @@ fn malformed_packets_are_rejected_with_specific_errors() {
             |k| {
                 matches!(
                     k,
-                    ErrorKind::ReservedBits {
+                    DecodeErrorKind::ReservedBits {
                         found: 0,
                         expected: 2
                     }
@@ -442,103 +447,103 @@ fn malformed_packets_are_rejected_with_specific_errors() {
             "SUBSCRIBE flags 0000",
             &[0x80, 0x06, 0x00, 0x01, 0, 1, b'a', 0],
             Version::V311,
-            |k| matches!(k, ErrorKind::ReservedBits { .. }),
+            |k| matches!(k, DecodeErrorKind::ReservedBits { .. }),
         ),
         (
             "UNSUBSCRIBE flags 0000",
             &[0xa0, 0x05, 0x00, 0x01, 0, 1, b'a'],
             Version::V311,
-            |k| matches!(k, ErrorKind::ReservedBits { .. }),
+            |k| matches!(k, DecodeErrorKind::ReservedBits { .. }),
         ),
         (
             "PUBACK flags 0001",
             &[0x41, 0x02, 0x00, 0x01],
             Version::V311,
-            |k| matches!(k, ErrorKind::ReservedBits { .. }),
+            |k| matches!(k, DecodeErrorKind::ReservedBits { .. }),
         ),
         (
             "PUBLISH QoS 3",
             &[0x36, 0x07, 0, 3, b'a', b'/', b'b', 0, 1],
             Version::V311,
-            |k| matches!(k, ErrorKind::InvalidValue(_)),
+            |k| matches!(k, DecodeErrorKind::InvalidValue(_)),
         ),
         (
             "PUBLISH DUP on QoS 0",
             &[0x38, 0x05, 0, 3, b'a', b'/', b'b'],
             Version::V311,
-            |k| *k == ErrorKind::InvalidValue("DUP set on a QoS 0 PUBLISH"),
+            |k| *k == DecodeErrorKind::InvalidValue("DUP set on a QoS 0 PUBLISH"),
         ),
         (
             "PUBLISH packet id 0",
             &[0x32, 0x07, 0, 3, b'a', b'/', b'b', 0, 0],
             Version::V311,
-            |k| *k == ErrorKind::InvalidValue("packet id 0"),
+            |k| *k == DecodeErrorKind::InvalidValue("packet id 0"),
         ),
         (
             "PUBLISH wildcard topic",
             &[0x30, 0x03, 0, 1, b'#'],
             Version::V311,
-            |k| matches!(k, ErrorKind::InvalidValue(_)),
+            |k| matches!(k, DecodeErrorKind::InvalidValue(_)),
         ),
         (
             "invalid UTF-8 topic",
             &[0x30, 0x04, 0, 2, 0xc3, 0x28],
             Version::V311,
-            |k| *k == ErrorKind::InvalidUtf8,
+            |k| *k == DecodeErrorKind::InvalidUtf8,
         ),
         (
             "U+0000 in topic",
             &[0x30, 0x04, 0, 2, b'a', 0],
             Version::V311,
-            |k| *k == ErrorKind::InvalidValue("U+0000 in an MQTT string"),
+            |k| *k == DecodeErrorKind::InvalidValue("U+0000 in an MQTT string"),
         ),
         (
             "SUBSCRIBE without filters",
             &[0x82, 0x02, 0x00, 0x01],
             Version::V311,
-            |k| matches!(k, ErrorKind::InvalidValue(_)),
+            |k| matches!(k, DecodeErrorKind::InvalidValue(_)),
         ),
         (
             "UNSUBSCRIBE without filters",
             &[0xa2, 0x02, 0x00, 0x01],
             Version::V311,
-            |k| matches!(k, ErrorKind::InvalidValue(_)),
+            |k| matches!(k, DecodeErrorKind::InvalidValue(_)),
         ),
         (
             "SUBSCRIBE 3.1.1 with no-local",
             &[0x82, 0x06, 0x00, 0x01, 0, 1, b'a', 0x04],
             Version::V311,
-            |k| matches!(k, ErrorKind::InvalidValue(_)),
+            |k| matches!(k, DecodeErrorKind::InvalidValue(_)),
         ),
         (
             "SUBSCRIBE retain handling 3",
             &[0x82, 0x07, 0x00, 0x01, 0x00, 0, 1, b'a', 0x30],
             Version::V5,
-            |k| matches!(k, ErrorKind::InvalidValue(_)),
+            |k| matches!(k, DecodeErrorKind::InvalidValue(_)),
         ),
         (
             "SUBSCRIBE reserved option bits",
             &[0x82, 0x07, 0x00, 0x01, 0x00, 0, 1, b'a', 0x40],
             Version::V5,
-            |k| matches!(k, ErrorKind::ReservedBits { .. }),
+            |k| matches!(k, DecodeErrorKind::ReservedBits { .. }),
         ),
         (
             "CONNECT protocol name MQTX",
             &[0x10, 0x0c, 0, 4, b'M', b'Q', b'T', b'X', 4, 2, 0, 60, 0, 0],
             Version::V311,
-            |k| *k == ErrorKind::MagicMismatch,
+            |k| *k == DecodeErrorKind::MagicMismatch,
         ),
         (
             "CONNECT unknown level 3",
             &[0x10, 0x0c, 0, 4, b'M', b'Q', b'T', b'T', 3, 2, 0, 60, 0, 0],
             Version::V311,
-            |k| *k == ErrorKind::InvalidTag(3),
+            |k| *k == DecodeErrorKind::InvalidTag(3),
         ),
         (
             "CONNECT reserved flag",
             &[0x10, 0x0c, 0, 4, b'M', b'Q', b'T', b'T', 4, 3, 0, 60, 0, 0],
             Version::V311,
-            |k| matches!(k, ErrorKind::ReservedBits { .. }),
+            |k| matches!(k, DecodeErrorKind::ReservedBits { .. }),
         ),
         (
             "CONNECT will QoS without will",
@@ -546,7 +551,7 @@ fn malformed_packets_are_rejected_with_specific_errors() {
                 0x10, 0x0c, 0, 4, b'M', b'Q', b'T', b'T', 4, 0x0a, 0, 60, 0, 0,
             ],
             Version::V311,
-            |k| matches!(k, ErrorKind::InvalidValue(_)),
+            |k| matches!(k, DecodeErrorKind::InvalidValue(_)),
         ),
         (
             "CONNECT will QoS 3",
@@ -554,7 +559,7 @@ fn malformed_packets_are_rejected_with_specific_errors() {
                 0x10, 0x0c, 0, 4, b'M', b'Q', b'T', b'T', 4, 0x1c, 0, 60, 0, 0,
             ],
             Version::V311,
-            |k| matches!(k, ErrorKind::InvalidValue(_)),
+            |k| matches!(k, DecodeErrorKind::InvalidValue(_)),
         ),
         (
             "CONNECT password without user name (3.1.1)",
@@ -562,145 +567,145 @@ fn malformed_packets_are_rejected_with_specific_errors() {
                 0x10, 0x0f, 0, 4, b'M', b'Q', b'T', b'T', 4, 0x42, 0, 60, 0, 0, 0, 1, b'p',
             ],
             Version::V311,
-            |k| matches!(k, ErrorKind::InvalidValue(_)),
+            |k| matches!(k, DecodeErrorKind::InvalidValue(_)),
         ),
         (
             "CONNACK reserved ack flags",
             &[0x20, 0x02, 0x02, 0x00],
             Version::V311,
-            |k| matches!(k, ErrorKind::ReservedBits { .. }),
+            |k| matches!(k, DecodeErrorKind::ReservedBits { .. }),
         ),
         (
             "PUBACK packet id 0",
             &[0x40, 0x02, 0x00, 0x00],
             Version::V311,
-            |k| *k == ErrorKind::InvalidValue("packet id 0"),
+            |k| *k == DecodeErrorKind::InvalidValue("packet id 0"),
         ),
         (
             "PUBLISH 3.1.1 empty topic",
             &[0x30, 0x02, 0, 0],
             Version::V311,
-            |k| *k == ErrorKind::InvalidValue("empty topic name without a topic alias"),
+            |k| *k == DecodeErrorKind::InvalidValue("empty topic name without a topic alias"),
         ),
         (
             "PUBLISH 5.0 empty topic without alias",
             &[0x30, 0x03, 0, 0, 0],
             Version::V5,
-            |k| *k == ErrorKind::InvalidValue("empty topic name without a topic alias"),
+            |k| *k == DecodeErrorKind::InvalidValue("empty topic name without a topic alias"),
         ),
         (
             "SUBSCRIBE empty filter",
             &[0x82, 0x05, 0x00, 0x01, 0, 0, 0],
             Version::V311,
-            |k| *k == ErrorKind::InvalidValue("empty topic filter"),
+            |k| *k == DecodeErrorKind::InvalidValue("empty topic filter"),
         ),
         (
             "SUBSCRIBE filter with `#` before its last level [MQTT-4.7.1-1]",
             &[0x82, 0x08, 0x00, 0x01, 0, 3, b'#', b'/', b'a', 0],
             Version::V311,
-            |k| matches!(k, ErrorKind::InvalidValue(w) if w.contains("topic filter")),
+            |k| matches!(k, DecodeErrorKind::InvalidValue(w) if w.contains("topic filter")),
         ),
         (
             "SUBSCRIBE filter with `+` in a level [MQTT-4.7.1-2]",
             &[0x82, 0x09, 0x00, 0x01, 0, 0, 3, b'a', b'+', b'/', 0],
             Version::V5,
-            |k| matches!(k, ErrorKind::InvalidValue(w) if w.contains("topic filter")),
+            |k| matches!(k, DecodeErrorKind::InvalidValue(w) if w.contains("topic filter")),
         ),
         (
             "UNSUBSCRIBE filter `a#`",
             &[0xa2, 0x06, 0x00, 0x01, 0, 2, b'a', b'#'],
             Version::V311,
-            |k| matches!(k, ErrorKind::InvalidValue(w) if w.contains("topic filter")),
+            |k| matches!(k, DecodeErrorKind::InvalidValue(w) if w.contains("topic filter")),
         ),
         (
             "UNSUBSCRIBE empty filter",
             &[0xa2, 0x04, 0x00, 0x01, 0, 0],
             Version::V311,
-            |k| *k == ErrorKind::InvalidValue("empty topic filter"),
+            |k| *k == DecodeErrorKind::InvalidValue("empty topic filter"),
         ),
         (
             "SUBACK without codes",
             &[0x90, 0x02, 0x00, 0x01],
             Version::V311,
-            |k| matches!(k, ErrorKind::InvalidValue(_)),
+            |k| matches!(k, DecodeErrorKind::InvalidValue(_)),
         ),
         (
             "UNSUBACK 5.0 without codes",
             &[0xb0, 0x03, 0x00, 0x01, 0x00],
             Version::V5,
-            |k| matches!(k, ErrorKind::InvalidValue(_)),
+            |k| matches!(k, DecodeErrorKind::InvalidValue(_)),
         ),
         (
             "CONNACK session present on refusal",
             &[0x20, 0x02, 0x01, 0x05],
             Version::V311,
-            |k| *k == ErrorKind::InvalidValue("session present on a refused connection"),
+            |k| *k == DecodeErrorKind::InvalidValue("session present on a refused connection"),
         ),
         (
             "PUBACK 3.1.1 with a reason code",
             &[0x40, 0x03, 0x00, 0x01, 0x10],
             Version::V311,
-            |k| matches!(k, ErrorKind::TrailingBytes(1)),
+            |k| matches!(k, DecodeErrorKind::TrailingBytes(1)),
         ),
         (
             "DISCONNECT 3.1.1 with a default reason byte",
             &[0xe0, 0x01, 0x00],
             Version::V311,
-            |k| matches!(k, ErrorKind::TrailingBytes(1)),
+            |k| matches!(k, DecodeErrorKind::TrailingBytes(1)),
         ),
         (
             "property not allowed (session expiry in PUBLISH)",
             &[0x30, 0x0a, 0, 1, b't', 0x05, 0x11, 0, 0, 0, 1, 0],
             Version::V5,
-            |k| *k == ErrorKind::InvalidValue("property not allowed in this packet"),
+            |k| *k == DecodeErrorKind::InvalidValue("property not allowed in this packet"),
         ),
         (
             "repeated property",
             &[0x30, 0x08, 0, 1, b't', 0x04, 0x01, 0x01, 0x01, 0x00],
             Version::V5,
-            |k| *k == ErrorKind::InvalidValue("property repeated"),
+            |k| *k == DecodeErrorKind::InvalidValue("property repeated"),
         ),
         (
             "unknown property",
             &[0x30, 0x06, 0, 1, b't', 0x02, 0x7f, 0x00],
             Version::V5,
-            |k| *k == ErrorKind::InvalidTag(0x7f),
+            |k| *k == DecodeErrorKind::InvalidTag(0x7f),
         ),
         (
             "property length beyond the packet",
             &[0x30, 0x05, 0, 1, b't', 0x09, 0x01],
             Version::V5,
-            |k| matches!(k, ErrorKind::LengthOutOfBounds { .. }),
+            |k| matches!(k, DecodeErrorKind::LengthOutOfBounds { .. }),
         ),
         (
             "topic alias 0",
             &[0x30, 0x07, 0, 1, b't', 0x03, 0x23, 0x00, 0x00],
             Version::V5,
-            |k| *k == ErrorKind::InvalidValue("topic alias 0"),
+            |k| *k == DecodeErrorKind::InvalidValue("topic alias 0"),
         ),
         (
             "payload format indicator 2",
             &[0x30, 0x06, 0, 1, b't', 0x02, 0x01, 0x02],
             Version::V5,
-            |k| *k == ErrorKind::InvalidBool(2),
+            |k| *k == DecodeErrorKind::InvalidBool(2),
         ),
         ("AUTH in 3.1.1", &[0xf0, 0x00], Version::V311, |k| {
-            matches!(k, ErrorKind::InvalidValue(_))
+            matches!(k, DecodeErrorKind::InvalidValue(_))
         }),
         ("AUTH reason 0x80", &[0xf0, 0x01, 0x80], Version::V5, |k| {
-            matches!(k, ErrorKind::InvalidValue(_))
+            matches!(k, DecodeErrorKind::InvalidValue(_))
         }),
         (
             "reserved packet type 0",
             &[0x00, 0x00],
             Version::V311,
-            |k| *k == ErrorKind::InvalidTag(0),
+            |k| *k == DecodeErrorKind::InvalidTag(0),
         ),
         (
             "UNSUBACK 3.1.1 with codes",
             &[0xb0, 0x03, 0x00, 0x01, 0x00],
             Version::V311,
-            |k| matches!(k, ErrorKind::InvalidValue(_)),
+            |k| matches!(k, DecodeErrorKind::InvalidValue(_)),
         ),
     ];
     for (name, bytes, version, check) in cases {

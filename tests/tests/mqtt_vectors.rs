@@ -47,7 +47,7 @@ fn header_flags(packet: &Packet<'_>) -> u8 {
 fn remaining_length(total: usize) -> usize {
     (1..=4)
         .map(|vbi_len| total - 1 - vbi_len)
-        .find(|&r| wire_runtime::Vbi(r as u32).encoded_len() == total - 1 - r)
+        .find(|&r| wire_runtime::int::Vbi(r as u32).encoded_len() == total - 1 - r)
         .expect("a remaining length")
 }
 

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use wire_runtime::msgpack::Timestamp;
-use wire_runtime::{ErrorKind, WireDecode, WireEncode, decode};
+use wire_runtime::{DecodeErrorKind, WireDecode, WireEncode, decode};
 
 /// An operation code, written as a msgpack integer; unknown codes stay visible.
 #[derive(WireDecode, WireEncode, Debug, PartialEq, Clone, Copy)]
@@ -120,7 +120,7 @@ fn the_uuid_extension_carries_little_endian_halves() {
     let mut other_type = bytes.clone();
     other_type[1] = 8;
     let err = decode::<Node>(&other_type).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::InvalidTag(8));
+    assert_eq!(err.kind(), &DecodeErrorKind::InvalidTag(8));
     assert_eq!(err.path().to_string(), "Node.id");
 }
 
@@ -217,7 +217,7 @@ fn errors_name_the_field() {
     let err = decode::<RequestHeader>(&[0x03, 0xc1]).unwrap_err();
     assert_eq!(
         err.kind(),
-        &ErrorKind::InvalidValue("0xc1 is never used in msgpack")
+        &DecodeErrorKind::InvalidValue("0xc1 is never used in msgpack")
     );
 }
 
@@ -384,7 +384,7 @@ fn bin_fields_are_msgpack_bin_whatever_their_type() {
     let err = decode::<Id>(&[0xc4, 3, 1, 2, 3]).unwrap_err();
     assert_eq!(
         err.kind(),
-        &ErrorKind::InvalidValue("bin of the wrong length")
+        &DecodeErrorKind::InvalidValue("bin of the wrong length")
     );
     assert_eq!(err.path().to_string(), "Id.id");
     assert_eq!(err.offset(), 0);

@@ -1,6 +1,6 @@
 //! Regression tests for defects found in review, one per defect.
 
-use wire_runtime::{ErrorKind, WireDecode, WireEncode, decode, decode_prefix};
+use wire_runtime::{DecodeErrorKind, WireDecode, WireEncode, decode, decode_prefix};
 
 #[derive(WireDecode, WireEncode, Debug, PartialEq)]
 struct Tail<'a> {
@@ -37,7 +37,7 @@ fn composite_tags_without_a_catch_all_report_the_tag() {
     }
     assert_eq!(decode::<Cmd>(&[0, 1, 0, 1]).unwrap(), Cmd::Open);
     let err = decode::<Cmd>(&[0, 1, 0, 2]).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::InvalidTag((1 << 32) | 2));
+    assert_eq!(err.kind(), &DecodeErrorKind::InvalidTag((1 << 32) | 2));
 }
 
 #[test]
@@ -57,14 +57,14 @@ fn rest_len_leaves_out_omitted_optional_fields() {
     struct Ack {
         header: u8,
         #[wire(rest_len)]
-        remaining: wire_runtime::Vbi,
+        remaining: wire_runtime::int::Vbi,
         packet_id: u16,
         #[wire(optional)]
         reason: u8,
     }
     let ack = Ack {
         header: 64,
-        remaining: wire_runtime::Vbi(0),
+        remaining: wire_runtime::int::Vbi(0),
         packet_id: 7,
         reason: 0,
     };
@@ -72,7 +72,7 @@ fn rest_len_leaves_out_omitted_optional_fields() {
     assert_eq!(bytes, [64, 2, 0, 7]);
     assert_eq!(ack.encoded_len(), 4);
     let back: Ack = decode(&bytes).unwrap();
-    assert_eq!(back.remaining, wire_runtime::Vbi(2));
+    assert_eq!(back.remaining, wire_runtime::int::Vbi(2));
 }
 
 #[test]
@@ -85,7 +85,10 @@ fn lengths_from_checked_arithmetic_reject_underflow() {
         _body: &'a [u8],
     }
     let err = decode::<Total<'_>>(&[0, 0, 0, 3]).unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::InvalidValue(_)), "{err}");
+    assert!(
+        matches!(err.kind(), DecodeErrorKind::InvalidValue(_)),
+        "{err}"
+    );
     assert!(decode::<Total<'_>>(&[0, 0, 0, 9, 1]).is_ok());
 }
 
@@ -109,7 +112,10 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
         .unwrap()
         .join()
         .unwrap();
-    assert_eq!(err, ErrorKind::TooDeep(wire_runtime::DEFAULT_MAX_DEPTH));
+    assert_eq!(
+        err,
+        DecodeErrorKind::TooDeep(wire_runtime::read::DEFAULT_MAX_DEPTH)
+    );
     let mut shallow = vec![1u8; 10];
     shallow.push(0);
     assert!(decode::<Tree>(&shallow).is_ok());
@@ -123,7 +129,7 @@ fn a_wrong_magic_is_malformed_even_when_short() {
         _v: u8,
     }
     let err = decode::<Hello>(b"X").unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::MagicMismatch);
+    assert_eq!(err.kind(), &DecodeErrorKind::MagicMismatch);
     assert!(decode::<Hello>(b"IG").unwrap_err().is_incomplete());
 }
 
@@ -166,7 +172,7 @@ fn optional_fields_gated_by_a_condition() {
     // Without the condition the byte cannot be the field: it is left over.
     assert!(matches!(
         decode_with(&[0, 1, 7], false).unwrap_err().kind(),
-        ErrorKind::TrailingBytes(1)
+        DecodeErrorKind::TrailingBytes(1)
     ));
     assert_eq!(
         decode_with(&[0, 1], false).unwrap(),

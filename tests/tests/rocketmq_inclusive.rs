@@ -1,7 +1,7 @@
 //! `#[wire(rest_len, inclusive)]`: a length that counts its own bytes too, as RocketMQ's
 //! `storeSize` (MessageExt) and `totalSize` (batch bodies) do.
 
-use wire_runtime::{ErrorKind, WireDecode, WireEncode, decode, decode_prefix};
+use wire_runtime::{DecodeErrorKind, WireDecode, WireEncode, decode, decode_prefix};
 
 #[derive(WireDecode, WireEncode, Debug, PartialEq)]
 struct Record<'a> {
@@ -42,14 +42,20 @@ fn the_size_counts_itself_on_decode_and_encode() {
 fn sizes_that_disagree_with_the_fields_are_errors() {
     // Smaller than the size field itself.
     let err = decode::<Record<'_>>(&[0, 0, 0, 3, 0, 0, 0, 7, 0]).unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::InvalidValue(_)), "{err}");
+    assert!(
+        matches!(err.kind(), DecodeErrorKind::InvalidValue(_)),
+        "{err}"
+    );
     assert_eq!(err.path().to_string(), "Record.store_size");
     // Negative.
     let err = decode::<Record<'_>>(&[0xff, 0xff, 0xff, 0xff, 0, 0, 0, 7, 0]).unwrap_err();
     assert!(!err.is_incomplete(), "{err}");
     // Larger than the fields: they must fill the section.
     let err = decode::<Record<'_>>(&[0, 0, 0, 10, 0, 0, 0, 7, 0, 0]).unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::TrailingBytes(1)), "{err}");
+    assert!(
+        matches!(err.kind(), DecodeErrorKind::TrailingBytes(1)),
+        "{err}"
+    );
     // Smaller than the fields: they overrun it.
     let err = decode::<Record<'_>>(&[0, 0, 0, 9, 0, 0, 0, 7, 1, b'x']).unwrap_err();
     assert!(!err.is_incomplete(), "{err}");

@@ -12,7 +12,7 @@ use wire_protocols::rocketmq::{
     SendMessageRequestHeaderV2, SerializeType, SysFlag, Topic, decode_batch, decode_messages,
     encode_batch, frame_len,
 };
-use wire_runtime::{ErrorKind, WireEncode, decode, decode_prefix};
+use wire_runtime::{DecodeErrorKind, WireEncode, decode, decode_prefix};
 
 fn frame(serialize_type: u8, header: &[u8], body: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
@@ -185,7 +185,7 @@ fn json_headers_the_strict_server_rejects_are_errors() {
     assert!(rocketmq::decode(&json_frame(&fine)).is_ok());
     // Invalid UTF-8 anywhere in the header.
     let err = rocketmq::decode(&frame(0, b"{\"remark\":\"\xff\"}", b"")).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::InvalidUtf8);
+    assert_eq!(err.kind(), &DecodeErrorKind::InvalidUtf8);
     assert_eq!(err.offset(), 8 + 11);
 }
 
@@ -249,7 +249,7 @@ fn hostile_lengths_are_errors_not_allocations() {
     frame20.extend([0; 12]);
     let err = rocketmq::decode(&frame20).unwrap_err();
     assert!(
-        matches!(err.kind(), ErrorKind::LengthOutOfBounds { .. }),
+        matches!(err.kind(), DecodeErrorKind::LengthOutOfBounds { .. }),
         "{err}"
     );
     frame20[4..8].copy_from_slice(&[0x7f, 0xff, 0xff, 0xff]);
@@ -618,7 +618,7 @@ fn pull_bodies_iterate_with_crc_checks() {
     assert_eq!(results.len(), 2);
     let err = results[1].as_ref().unwrap_err();
     assert!(
-        matches!(err.kind(), ErrorKind::ChecksumMismatch { .. }),
+        matches!(err.kind(), DecodeErrorKind::ChecksumMismatch { .. }),
         "{err}"
     );
     assert_eq!(err.offset(), second);
@@ -654,7 +654,7 @@ fn compressed_bodies_inflate_with_a_limit() {
     m.sys_flag.compression = 2;
     assert!(matches!(
         m.decompressed_body(1 << 20).unwrap_err().kind(),
-        ErrorKind::Unsupported(_)
+        DecodeErrorKind::Unsupported(_)
     ));
     assert!(matches!(
         message(0, b"plain").decompressed_body(0).unwrap(),

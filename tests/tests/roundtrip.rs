@@ -4,7 +4,7 @@
 use bytes::Bytes;
 use proptest::collection::{btree_map, hash_map, vec};
 use proptest::prelude::*;
-use wire_runtime::{Vbi, WireDecode, WireEncode, decode, decode_bytes};
+use wire_runtime::{WireDecode, WireEncode, decode, decode_bytes, int::Vbi};
 use wire_tests::everything::*;
 
 fn text(max: usize) -> impl Strategy<Value = String> {
@@ -319,7 +319,7 @@ fn allow_trailing_skips_what_a_section_leaves() {
     }
     let err = decode::<Strict>(&[4, 0, 1, 0, 0xee]).unwrap_err();
     assert!(
-        matches!(err.kind(), wire_runtime::ErrorKind::TrailingBytes(1)),
+        matches!(err.kind(), wire_runtime::DecodeErrorKind::TrailingBytes(1)),
         "{err}"
     );
     assert_eq!(
@@ -350,7 +350,7 @@ fn rest_len_bounds_the_fields_after_it() {
     // Bytes left inside the section: trailing bytes.
     let err = decode::<RestFramed>(&[7, 6, 1, 2, 2, b'a', b'b', 0]).unwrap_err();
     assert!(
-        matches!(err.kind(), wire_runtime::ErrorKind::TrailingBytes(1)),
+        matches!(err.kind(), wire_runtime::DecodeErrorKind::TrailingBytes(1)),
         "{err}"
     );
 }
@@ -381,7 +381,7 @@ fn validate_rejects_on_decode_and_encode() {
     let err = decode::<Ack>(&[0, 0, 1]).unwrap_err();
     assert_eq!(
         err.kind(),
-        &wire_runtime::ErrorKind::InvalidValue("packet id 0")
+        &wire_runtime::DecodeErrorKind::InvalidValue("packet id 0")
     );
     assert_eq!(err.offset(), 0);
     let ack = Ack {

@@ -1,6 +1,6 @@
 use bytes::Bytes;
 use std::collections::BTreeMap;
-use wire_runtime::{Vbi, WireDecode, WireEncode, decode};
+use wire_runtime::{WireDecode, WireEncode, decode, int::Vbi};
 
 #[derive(WireDecode, WireEncode, Debug, PartialEq)]
 struct Header<'a> {

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use wire_protocols::{mqtt, rocketmq, stream};
 use wire_runtime::{
-    DecodeError, DecodeWith, Reader, Spans, WireDecode, WireEncode, decode as plain_decode,
+    DecodeError, DecodeWith, Reader, WireDecode, WireEncode, decode as plain_decode, read::Spans,
 };
 
 #[derive(WireDecode, WireEncode, Debug, PartialEq)]

@@ -3,7 +3,7 @@
 //! incomplete; hostile lengths and counts are errors, not allocations.
 
 use wire_protocols::stream::{self, *};
-use wire_runtime::ErrorKind;
+use wire_runtime::DecodeErrorKind;
 
 /// A frame: size, key, version, then the parts of the content.
 fn frame(key: u16, version: u16, parts: &[&[u8]]) -> Vec<u8> {
@@ -774,7 +774,7 @@ fn chunk_errors_are_specific() {
     bytes[last] ^= 1;
     let err = stream::decode(&bytes).unwrap_err();
     assert!(
-        matches!(err.kind(), ErrorKind::ChecksumMismatch { .. }),
+        matches!(err.kind(), DecodeErrorKind::ChecksumMismatch { .. }),
         "{err}"
     );
     assert!(err.to_string().contains("chunk_crc"), "{err}");
@@ -784,7 +784,7 @@ fn chunk_errors_are_specific() {
     };
     let err = d.chunk.verify_crc().unwrap_err();
     assert!(
-        matches!(err.kind(), ErrorKind::ChecksumMismatch { .. }),
+        matches!(err.kind(), DecodeErrorKind::ChecksumMismatch { .. }),
         "{err}"
     );
     // Counts that disagree with the data.
@@ -833,7 +833,10 @@ fn compressed_sub_batches() {
         panic!()
     };
     let err = d.chunk.records().next().unwrap().unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::Unsupported(_)), "{err}");
+    assert!(
+        matches!(err.kind(), DecodeErrorKind::Unsupported(_)),
+        "{err}"
+    );
     // ...and the entry decompresses (feature `gzip`) into records.
     let Entry::SubBatch(batch) = d.chunk.entries().next().unwrap().unwrap() else {
         panic!()
@@ -887,10 +890,16 @@ fn unknown_keys_and_versions_keep_their_bytes() {
 fn frames_must_be_filled_exactly() {
     // A trailing byte after Open's virtual host (the server answers UNKNOWN_FRAME too).
     let err = stream::decode(&frame(0x15, 1, &[&u32b(4), &s("/"), b"!"])).unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::TrailingBytes(1)), "{err}");
+    assert!(
+        matches!(err.kind(), DecodeErrorKind::TrailingBytes(1)),
+        "{err}"
+    );
     // A bool byte other than 0/1 in ConsumerUpdate.
     let err = stream::decode(&frame(0x1a, 1, &[&u32b(1), &[1], &[2]])).unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::InvalidBool(2)), "{err}");
+    assert!(
+        matches!(err.kind(), DecodeErrorKind::InvalidBool(2)),
+        "{err}"
+    );
     assert!(err.to_string().contains("active"), "{err}");
     // An offset type that does not exist.
     let err = stream::decode(&frame(
@@ -899,10 +908,13 @@ fn frames_must_be_filled_exactly() {
         &[&u32b(1), &[1], &s("s"), &u16b(9), &u16b(1)],
     ))
     .unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::InvalidTag(9)), "{err}");
+    assert!(
+        matches!(err.kind(), DecodeErrorKind::InvalidTag(9)),
+        "{err}"
+    );
     // Invalid UTF-8 in a stream name.
     let err = stream::decode(&frame(0x0e, 1, &[&u32b(1), &u16b(2), &[0xc3, 0x28]])).unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::InvalidUtf8), "{err}");
+    assert!(matches!(err.kind(), DecodeErrorKind::InvalidUtf8), "{err}");
     assert!(err.to_string().contains("stream"), "{err}");
 }
 
@@ -911,21 +923,27 @@ fn hostile_lengths_are_errors_not_allocations() {
     // A string claiming 32767 bytes in a frame of 10.
     let err = stream::decode(&frame(0x0e, 1, &[&u32b(1), &u16b(0x7fff), b"abcd"])).unwrap_err();
     assert!(
-        matches!(err.kind(), ErrorKind::LengthOutOfBounds { .. }),
+        matches!(err.kind(), DecodeErrorKind::LengthOutOfBounds { .. }),
         "{err}"
     );
     // A null (-1) where a string is required.
     let err = stream::decode(&frame(0x0e, 1, &[&u32b(1), &u16b(0xffff)])).unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::NegativeLength(-1)), "{err}");
+    assert!(
+        matches!(err.kind(), DecodeErrorKind::NegativeLength(-1)),
+        "{err}"
+    );
     // 2^31 - 1 publishing ids in a 20-byte frame: refused before any allocation.
     let err = stream::decode(&frame(0x03, 1, &[&[1], &u32b(0x7fff_ffff), &u64b(1)])).unwrap_err();
     assert!(
-        matches!(err.kind(), ErrorKind::LengthOutOfBounds { .. }),
+        matches!(err.kind(), DecodeErrorKind::LengthOutOfBounds { .. }),
         "{err}"
     );
     // A negative count.
     let err = stream::decode(&frame(0x0f, 1, &[&u32b(1), &u32b(0x8000_0000)])).unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::NegativeLength(_)), "{err}");
+    assert!(
+        matches!(err.kind(), DecodeErrorKind::NegativeLength(_)),
+        "{err}"
+    );
     // 4 billion messages in a Publish.
     let err = stream::decode(&frame(0x02, 1, &[&[1], &u32b(u32::MAX)])).unwrap_err();
     assert!(!err.is_incomplete(), "{err}");

@@ -6,7 +6,7 @@
 
 use proptest::collection::vec;
 use proptest::prelude::*;
-use wire_runtime::{EncodeErrorKind, ErrorKind, Tristate, WireEncode, decode};
+use wire_runtime::{DecodeErrorKind, EncodeErrorKind, WireEncode, decode, len::Tristate};
 use wire_tests::user_layouts::*;
 
 #[test]
@@ -49,14 +49,17 @@ fn a_user_prefix_reads_every_form_and_its_null_marker() {
 fn a_user_prefix_rejects_what_it_must() {
     // 0xff is not a length-encoded integer: an error naming the field at its byte.
     let err = decode::<TextRow<'_>>(&[0xff]).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::InvalidTag(0xff));
+    assert_eq!(err.kind(), &DecodeErrorKind::InvalidTag(0xff));
     assert_eq!(
         (err.path().to_string(), err.offset()),
         ("TextRow.id".into(), 0)
     );
     // NULL where the layout has no null: the prefix's own error.
     let err = decode::<TextRow<'_>>(&[0x00, 0x00, 0xfb]).unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::InvalidValue(_)), "{err}");
+    assert!(
+        matches!(err.kind(), DecodeErrorKind::InvalidValue(_)),
+        "{err}"
+    );
     assert_eq!(err.path().to_string(), "TextRow.blob");
     // An 8-byte length of 2^56 in a 12-byte input: incomplete, not an allocation.
     let err = decode::<TextRow<'_>>(&[0, 0, 0xfe, 0, 0, 0, 0, 0, 0, 0, 1, 9]).unwrap_err();
@@ -141,13 +144,13 @@ fn cassandra_values_keep_null_and_not_set_apart() {
     assert_eq!(decode::<CqlValues<'_>>(&written).unwrap(), values);
     // Other negative values are malformed where the markers are exact, naming the field.
     let err = decode::<CqlValues<'_>>(&[0, 0, 0, 0, 0xff, 0xff, 0xff, 0xfd]).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::NegativeLength(-3));
+    assert_eq!(err.kind(), &DecodeErrorKind::NegativeLength(-3));
     assert_eq!(
         (err.path().to_string(), err.offset()),
         ("CqlValues.value".into(), 4)
     );
     let err = decode::<CqlValues<'_>>(&[0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff]).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::NegativeLength(-1));
+    assert_eq!(err.kind(), &DecodeErrorKind::NegativeLength(-1));
     assert_eq!(err.path().to_string(), "CqlValues.odd_null");
 }
 
@@ -168,7 +171,7 @@ fn padding_is_zero_unless_declared_ignored() {
     );
     // Checked padding names the field and the offending byte.
     let err = decode::<Padded>(&[0, 5, 1, 2, 3, 0, 0, 0, 4, 0]).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::NonZeroPadding(5));
+    assert_eq!(err.kind(), &DecodeErrorKind::NonZeroPadding(5));
     assert_eq!(
         (err.path().to_string(), err.offset()),
         ("Padded.checked".into(), 1)
@@ -193,7 +196,7 @@ fn byte_literal_tags_are_the_integers_they_spell() {
     );
     // The variant's check names its tuple fields `_0` and `_1`.
     let err = decode::<ByteTagged>(b"MZ\x02\x01").unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::InvalidValue("empty range"));
+    assert_eq!(err.kind(), &DecodeErrorKind::InvalidValue("empty range"));
     assert!(ByteTagged::Range(2, 1).encode_to_vec().is_err());
     // Under a little-endian tag the bytes still come in the order written.
     assert_eq!(LeByteTagged::Exe.encode_to_vec().unwrap(), b"MZ");

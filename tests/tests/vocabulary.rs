@@ -3,7 +3,7 @@
 
 use proptest::collection::vec;
 use proptest::prelude::*;
-use wire_runtime::{EncodeErrorKind, ErrorKind, U48, WireEncode, decode};
+use wire_runtime::{DecodeErrorKind, EncodeErrorKind, WireEncode, decode, int::U48};
 use wire_tests::vocabulary::*;
 
 fn odd_widths_sample() -> (OddWidths, Vec<u8>) {
@@ -295,7 +295,7 @@ fn msb0_numbers_bits_as_rfc_diagrams_do() {
     // Bits 4..8, reserved as 0, are the low nibble of the first byte.
     let err = decode::<TcpControl>(&[0x58, 0x12]).unwrap_err();
     assert!(
-        matches!(err.kind(), ErrorKind::ReservedBits { .. }),
+        matches!(err.kind(), DecodeErrorKind::ReservedBits { .. }),
         "{err}"
     );
 }
@@ -338,7 +338,7 @@ fn uncovered_bits_follow_the_declared_policy() {
     assert!(
         matches!(
             err.kind(),
-            ErrorKind::ReservedBits {
+            DecodeErrorKind::ReservedBits {
                 found: 2,
                 expected: 0
             }
@@ -394,7 +394,10 @@ fn a_field_check_runs_as_soon_as_the_field_is_read() {
     // 4 GiB claimed in a 6-byte input: an invalid length, not a wait for more bytes.
     let err = decode::<Bounded>(&[2, 0xff, 0xff, 0xff, 0xff, 0]).unwrap_err();
     assert!(!err.is_incomplete(), "{err}");
-    assert_eq!(err.kind(), &ErrorKind::InvalidValue("length over 1024"));
+    assert_eq!(
+        err.kind(),
+        &DecodeErrorKind::InvalidValue("length over 1024")
+    );
     assert_eq!(err.path().to_string(), "Bounded.len");
     assert_eq!(err.offset(), 1);
     // Later fields are checked with the earlier ones in scope.

@@ -1,4 +1,4 @@
-use wire_runtime::{Crc32, WireDecode, WireEncode};
+use wire_runtime::{checksum::Crc32, WireDecode, WireEncode};
 
 #[derive(WireDecode, WireEncode)]
 struct Misuse<'a> {

@@ -1,4 +1,4 @@
-use wire_runtime::{Vbi, WireDecode, WireEncode};
+use wire_runtime::{int::Vbi, WireDecode, WireEncode};
 
 #[derive(WireDecode, WireEncode)]
 struct Record {

@@ -1,4 +1,4 @@
-use wire_runtime::{Tristate, WireDecode, WireEncode};
+use wire_runtime::{len::Tristate, WireDecode, WireEncode};
 
 #[derive(WireDecode, WireEncode)]
 struct Markers<'a> {

@@ -166,7 +166,7 @@ fn errors_with_fallback(
                 && e.variants.iter().all(|v| v.fields.is_empty()) =>
         {
             quote! {
-                impl #impl_generics ::wire_runtime::BitField for #ident #ty_generics #where_clause {
+                impl #impl_generics ::wire_runtime::int::BitField for #ident #ty_generics #where_clause {
                     fn from_bits(_: u64) -> ::core::option::Option<Self> {
                         ::core::unimplemented!()
                     }

@@ -8,8 +8,8 @@
 
 use wire_runtime::bytes::BufMut;
 use wire_runtime::{
-    ByteOrder, DecodeError, EncodeError, EncodeErrorKind, LenPrefix, LenValue, Reader, WireDecode,
-    WireEncode, decode,
+    DecodeError, EncodeError, EncodeErrorKind, Reader, WireDecode, WireEncode, decode,
+    len::ByteOrder, len::LenPrefix, len::LenValue,
 };
 
 /// A QUIC variable-length integer: values below 2^62.

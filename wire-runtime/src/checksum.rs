@@ -7,7 +7,7 @@
 /// for your own.
 ///
 /// ```
-/// use wire_runtime::{Checksum, WireDecode, WireEncode, decode};
+/// use wire_runtime::{checksum::Checksum, WireDecode, WireEncode, decode};
 ///
 /// /// Adler-32 (RFC 1950, section 8).
 /// #[derive(Default)]
@@ -46,8 +46,8 @@
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a checksum algorithm",
-    label = "`checksum = ...` takes a type implementing `wire_runtime::Checksum`",
-    note = "implement `wire_runtime::Checksum` for `{Self}` (`update` and `finish`, and `Default`), or use `Crc32` or `InternetChecksum`"
+    label = "`checksum = ...` takes a type implementing `wire_runtime::checksum::Checksum`",
+    note = "implement `wire_runtime::checksum::Checksum` for `{Self}` (`update` and `finish`, and `Default`), or use `Crc32` or `InternetChecksum`"
 )]
 pub trait Checksum: Default {
     /// The value the checksum field holds.

@@ -2,7 +2,7 @@
 //! checksums bytes as encode writes them.
 
 use crate::checksum::{Checksum, ChecksumValue};
-use crate::error::{DecodeError, ErrorKind};
+use crate::error::{DecodeError, DecodeErrorKind};
 use bytes::BufMut;
 use bytes::buf::UninitSlice;
 
@@ -39,7 +39,7 @@ pub fn verify_checksum<C: Checksum>(
 #[cold]
 fn mismatch(declared: u64, computed: u64, at: usize) -> DecodeError {
     DecodeError::new(
-        ErrorKind::ChecksumMismatch {
+        DecodeErrorKind::ChecksumMismatch {
             expected: declared,
             actual: computed,
         },

@@ -1,6 +1,7 @@
 //! One `tokio_util` codec for every protocol: whole frames in, messages out (feature `tokio`).
 
-use crate::{EncodeWith, Framing, next_frame};
+use crate::EncodeWith;
+use crate::framing::{Framing, next_frame};
 use bytes::{Bytes, BytesMut};
 use core::fmt;
 use core::marker::PhantomData;
@@ -27,7 +28,7 @@ pub trait Outgoing: Framing {
 /// ```
 /// use bytes::BytesMut;
 /// use tokio_util::codec::{Decoder, Encoder};
-/// use wire_runtime::{DecodeError, FrameCodec, Framing, Outgoing, WireDecode, WireEncode};
+/// use wire_runtime::{DecodeError, framing::FrameCodec, framing::Framing, framing::Outgoing, WireDecode, WireEncode};
 ///
 /// /// Frames of one length byte and that many bytes.
 /// struct Tiny;
@@ -37,7 +38,7 @@ pub trait Outgoing: Framing {
 ///         let Some(&n) = buf.first() else { return Ok(None) };
 ///         let len = 1 + usize::from(n);
 ///         if len > max_len {
-///             return Err(DecodeError::new(wire_runtime::ErrorKind::InvalidValue("too long"), 0));
+///             return Err(DecodeError::new(wire_runtime::DecodeErrorKind::InvalidValue("too long"), 0));
 ///         }
 ///         Ok((buf.len() >= len).then_some(len))
 ///     }

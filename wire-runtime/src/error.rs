@@ -10,11 +10,11 @@ use core::fmt;
 
 /// Why decoding failed.
 ///
-/// [`ErrorKind::Incomplete`] is the only kind that more input can cure; every other kind means
+/// [`DecodeErrorKind::Incomplete`] is the only kind that more input can cure; every other kind means
 /// the bytes are malformed. Streaming decoders rely on [`DecodeError::is_incomplete`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum ErrorKind {
+pub enum DecodeErrorKind {
     /// The input ended early: `wanted` bytes were needed at the offset, `available` were there.
     Incomplete {
         /// Bytes the read asked for.
@@ -90,16 +90,16 @@ pub enum ErrorKind {
 
 #[derive(PartialEq, Eq)]
 struct Inner {
-    kind: ErrorKind,
+    kind: DecodeErrorKind,
     offset: usize,
     /// Innermost first: `(type, field)` pairs pushed while the error propagates outward.
     path: Vec<(&'static str, &'static str)>,
 }
 
-/// A decoding failure: the [`ErrorKind`], the byte offset in the input, and the field path.
+/// A decoding failure: the [`DecodeErrorKind`], the byte offset in the input, and the field path.
 ///
 /// ```
-/// use wire_runtime::{decode, ErrorKind};
+/// use wire_runtime::{decode, DecodeErrorKind};
 ///
 /// #[derive(wire_runtime::WireDecode, Debug)]
 /// struct Header { code: i16, opaque: i32 }
@@ -118,7 +118,7 @@ impl DecodeError {
     /// An error of `kind` at byte `offset` of the input.
     #[cold]
     #[inline(never)]
-    pub fn new(kind: ErrorKind, offset: usize) -> Self {
+    pub fn new(kind: DecodeErrorKind, offset: usize) -> Self {
         DecodeError(Box::new(Inner {
             kind,
             offset,
@@ -127,7 +127,7 @@ impl DecodeError {
     }
 
     /// What went wrong.
-    pub fn kind(&self) -> &ErrorKind {
+    pub fn kind(&self) -> &DecodeErrorKind {
         &self.0.kind
     }
 
@@ -138,13 +138,13 @@ impl DecodeError {
 
     /// True when the input ended early and more bytes may complete it.
     pub fn is_incomplete(&self) -> bool {
-        matches!(self.0.kind, ErrorKind::Incomplete { .. })
+        matches!(self.0.kind, DecodeErrorKind::Incomplete { .. })
     }
 
     /// For an incomplete input: at least how many more bytes are needed.
     pub fn needed(&self) -> Option<usize> {
         match self.0.kind {
-            ErrorKind::Incomplete { wanted, available } => Some(wanted - available),
+            DecodeErrorKind::Incomplete { wanted, available } => Some(wanted - available),
             _ => None,
         }
     }
@@ -169,8 +169,8 @@ impl DecodeError {
     pub fn in_run(mut self, ty: &'static str, ends: &'static [(&'static str, usize)]) -> Self {
         let mut start = 0;
         let available_in_run = match self.0.kind {
-            ErrorKind::Incomplete { available, .. }
-            | ErrorKind::SectionOverrun { available, .. } => available,
+            DecodeErrorKind::Incomplete { available, .. }
+            | DecodeErrorKind::SectionOverrun { available, .. } => available,
             _ => return self.in_field(ty, ends.first().map_or("?", |f| f.0)),
         };
         for &(name, end) in ends {
@@ -178,11 +178,11 @@ impl DecodeError {
                 let field_available = available_in_run - start;
                 let wanted = end - start;
                 match &mut self.0.kind {
-                    ErrorKind::Incomplete {
+                    DecodeErrorKind::Incomplete {
                         wanted: w,
                         available: a,
                     }
-                    | ErrorKind::SectionOverrun {
+                    | DecodeErrorKind::SectionOverrun {
                         wanted: w,
                         available: a,
                     } => {
@@ -230,50 +230,52 @@ impl fmt::Debug for FieldPath<'_> {
     }
 }
 
-impl fmt::Display for ErrorKind {
+impl fmt::Display for DecodeErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ErrorKind::Incomplete { wanted, available } => {
+            DecodeErrorKind::Incomplete { wanted, available } => {
                 write!(f, "need {wanted} bytes, {available} available")
             }
-            ErrorKind::SectionOverrun { wanted, available } => {
+            DecodeErrorKind::SectionOverrun { wanted, available } => {
                 write!(
                     f,
                     "need {wanted} bytes but the enclosing section has {available} left"
                 )
             }
-            ErrorKind::LengthOutOfBounds { len, available } => {
+            DecodeErrorKind::LengthOutOfBounds { len, available } => {
                 write!(
                     f,
                     "length {len} exceeds the {available} bytes of the enclosing section"
                 )
             }
-            ErrorKind::NegativeLength(len) => write!(f, "negative length {len}"),
-            ErrorKind::InvalidTag(tag) => write!(f, "invalid tag {tag:#x}"),
-            ErrorKind::InvalidBool(b) => write!(f, "invalid bool byte {b:#04x}"),
-            ErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8"),
-            ErrorKind::InvalidValue(why) => write!(f, "invalid value: {why}"),
-            ErrorKind::ReservedBits { found, expected } => {
+            DecodeErrorKind::NegativeLength(len) => write!(f, "negative length {len}"),
+            DecodeErrorKind::InvalidTag(tag) => write!(f, "invalid tag {tag:#x}"),
+            DecodeErrorKind::InvalidBool(b) => write!(f, "invalid bool byte {b:#04x}"),
+            DecodeErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8"),
+            DecodeErrorKind::InvalidValue(why) => write!(f, "invalid value: {why}"),
+            DecodeErrorKind::ReservedBits { found, expected } => {
                 write!(f, "reserved bits are {found:#x}, must be {expected:#x}")
             }
-            ErrorKind::MagicMismatch => f.write_str("constant bytes do not match"),
-            ErrorKind::NonZeroPadding(b) => write!(f, "padding byte {b:#04x} is not zero"),
-            ErrorKind::MissingTerminator => f.write_str("no terminator within the maximum length"),
-            ErrorKind::VarIntTooLong => f.write_str("variable-length integer is too long"),
-            ErrorKind::TrailingBytes(n) => write!(f, "{n} trailing bytes"),
-            ErrorKind::DuplicateKey => f.write_str("duplicate map key"),
-            ErrorKind::TooDeep(limit) => write!(f, "nesting deeper than {limit} levels"),
-            ErrorKind::WrongType { expected, marker } => {
+            DecodeErrorKind::MagicMismatch => f.write_str("constant bytes do not match"),
+            DecodeErrorKind::NonZeroPadding(b) => write!(f, "padding byte {b:#04x} is not zero"),
+            DecodeErrorKind::MissingTerminator => {
+                f.write_str("no terminator within the maximum length")
+            }
+            DecodeErrorKind::VarIntTooLong => f.write_str("variable-length integer is too long"),
+            DecodeErrorKind::TrailingBytes(n) => write!(f, "{n} trailing bytes"),
+            DecodeErrorKind::DuplicateKey => f.write_str("duplicate map key"),
+            DecodeErrorKind::TooDeep(limit) => write!(f, "nesting deeper than {limit} levels"),
+            DecodeErrorKind::WrongType { expected, marker } => {
                 write!(f, "expected {expected}, found msgpack marker {marker:#04x}")
             }
-            ErrorKind::ChecksumMismatch { expected, actual } => {
+            DecodeErrorKind::ChecksumMismatch { expected, actual } => {
                 write!(
                     f,
                     "checksum mismatch: declared {expected:#010x}, computed {actual:#010x}"
                 )
             }
-            ErrorKind::Unsupported(what) => write!(f, "unsupported: {what}"),
-            ErrorKind::Custom(msg) => f.write_str(msg),
+            DecodeErrorKind::Unsupported(what) => write!(f, "unsupported: {what}"),
+            DecodeErrorKind::Custom(msg) => f.write_str(msg),
         }
     }
 }
@@ -285,7 +287,7 @@ impl fmt::Display for DecodeError {
             write!(f, "{}: ", self.path())?;
         }
         match &inner.kind {
-            ErrorKind::Incomplete { wanted, available } => write!(
+            DecodeErrorKind::Incomplete { wanted, available } => write!(
                 f,
                 "need {wanted} bytes at offset {}, {available} available",
                 inner.offset

@@ -2,6 +2,9 @@
 //! in their first bytes.
 
 use crate::DecodeError;
+#[cfg(feature = "tokio")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
+pub use crate::codec::{FrameCodec, Outgoing};
 use bytes::{Bytes, BytesMut};
 use core::fmt;
 use core::marker::PhantomData;
@@ -35,7 +38,7 @@ pub fn next_frame<F: Framing>(
 /// Feeds bytes as they arrive and hands out whole frames; a partial frame stays buffered.
 ///
 /// ```
-/// use wire_runtime::{DecodeError, FrameSplitter, Framing};
+/// use wire_runtime::{DecodeError, framing::FrameSplitter, framing::Framing};
 ///
 /// /// Frames of one length byte and that many bytes.
 /// struct Tiny;

@@ -9,7 +9,7 @@ use crate::varint::{VarInt, Vbi};
 /// length type of your own.
 ///
 /// ```
-/// use wire_runtime::{LenValue, WireDecode, WireEncode, decode};
+/// use wire_runtime::{len::LenValue, WireDecode, WireEncode, decode};
 ///
 /// /// A length counted in 4-byte words, as IPv4's header length is.
 /// #[derive(WireDecode, WireEncode, Debug, PartialEq, Clone, Copy)]
@@ -41,7 +41,7 @@ use crate::varint::{VarInt, Vbi};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot hold a length or count",
     label = "a later field takes its length or count from this field",
-    note = "implement `wire_runtime::LenValue` for `{Self}` (`to_len` and `from_len`), or give the field an integer type"
+    note = "implement `wire_runtime::len::LenValue` for `{Self}` (`to_len` and `from_len`), or give the field an integer type"
 )]
 pub trait LenValue: Sized {
     /// The length this value holds; `None` if it is not one (negative, too large).

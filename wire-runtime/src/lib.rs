@@ -33,7 +33,7 @@
 //! | `std` | yes | `WireDecode`/`WireEncode` for `HashMap` | `std` of `bytes`, `memchr` and `crc32fast` |
 //! | `derive` | yes | `#[derive(WireDecode, WireEncode)]`, re-exported here | `wire-derive` (`syn`, `quote`, `proc-macro2`) |
 //! | `crc32` | yes | `Crc32`, the CRC-32 checksum | `crc32fast` |
-//! | `tokio` | no | `FrameCodec`, a `tokio_util` codec over any protocol's [`Framing`] | `std`, `tokio-util` with `codec` |
+//! | `tokio` | no | `FrameCodec`, a `tokio_util` codec over any protocol's [`Framing`](framing::Framing) | `std`, `tokio-util` with `codec` |
 //!
 //! Always: `bytes` (re-exported as [`bytes`]) and `memchr` (terminator scans). With
 //! `default-features = false` the crate is `no_std` + `alloc`. It declares Rust 1.85
@@ -47,12 +47,12 @@ extern crate alloc;
 extern crate std;
 
 mod bits;
-mod checksum;
+pub mod checksum;
 mod checksum_hooks;
 #[cfg(feature = "tokio")]
 mod codec;
-mod error;
-mod framing;
+pub mod error;
+pub mod framing;
 mod impls;
 mod len_value;
 pub mod msgpack;
@@ -60,7 +60,7 @@ mod prefix;
 mod reader;
 mod spans;
 mod terminated;
-mod text;
+pub mod text;
 mod traits;
 mod tristate;
 mod uint;
@@ -72,31 +72,58 @@ mod window;
 #[path = "private.rs"]
 pub mod __private;
 
-pub use bits::BitField;
-#[cfg(feature = "crc32")]
-pub use checksum::Crc32;
-pub use checksum::{Checksum, ChecksumValue, InternetChecksum};
-pub use checksum_hooks::ChecksumWriter;
-#[cfg(feature = "tokio")]
-#[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
-pub use codec::{FrameCodec, Outgoing};
-pub use error::{DecodeError, EncodeError, EncodeErrorKind, ErrorKind, FieldPath};
-pub use framing::{FrameSplitter, Framing, next_frame};
-pub use len_value::LenValue;
-pub use prefix::{Biased, ByteOrder, LenPrefix, Marked};
-pub use reader::{DEFAULT_MAX_DEPTH, Reader};
-pub use spans::{FieldSpan, Spans};
-pub use text::{is_ascii, utf8};
+pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+pub use reader::Reader;
 pub use traits::{
     DecodeWith, EncodeWith, WireDecode, WireEncode, decode, decode_bytes, decode_prefix,
 };
-pub use tristate::Tristate;
-pub use uint::{U24, U40, U48, U56, uint_from_be, uint_from_le, uint_to_be, uint_to_le};
 pub use validate::reject;
-pub use varint::{VarInt, Vbi};
-pub use window::{Window, write_in_window};
+
+/// The former name of [`DecodeErrorKind`], beside [`EncodeErrorKind`]: use that.
+#[deprecated(
+    since = "0.3.0",
+    note = "renamed `DecodeErrorKind`, beside `EncodeErrorKind`"
+)]
+pub type ErrorKind = DecodeErrorKind;
 
 pub use bytes;
+
+/// Reading: the cursor, the entry points, and where each decoded field lies.
+pub mod read {
+    pub use crate::reader::{DEFAULT_MAX_DEPTH, Reader};
+    pub use crate::spans::{FieldSpan, Spans};
+    pub use crate::traits::{decode, decode_bytes, decode_prefix};
+}
+
+/// Writing by hand beside derived code: a value written through one capacity check.
+pub mod write {
+    pub use crate::window::{Window, write_in_window};
+}
+
+/// Lengths and their prefixes: how a length is written before its value ([`LenPrefix`](len::LenPrefix):
+/// `len = u16`, `len = varint + 1`, a type of your own), and which field types can hold a
+/// length that a later field's section uses ([`LenValue`](len::LenValue): `len = size`).
+///
+/// They are two ideas, not one. A prefix is a format: a stateless type that names how to read
+/// and write a length, and its null markers, standing just before the value, so it is never a
+/// field's value. A length value is a field: it is decoded and encoded as any field is (its own
+/// `WireDecode`), kept in the struct, and only converts to and from `usize` for the section it
+/// sizes. The built-in integers, [`Vbi`](crate::int::Vbi) and [`VarInt`](crate::int::VarInt)
+/// are both; a Kafka-style compact length is a prefix, a length inside a header struct a value.
+pub mod len {
+    pub use crate::len_value::LenValue;
+    pub use crate::prefix::{Biased, ByteOrder, LenPrefix, Marked};
+    pub use crate::tristate::Tristate;
+}
+
+/// Integers beyond the primitives: odd widths (`U24` to `U56`), variable-length encodings
+/// (MQTT's [`Vbi`](int::Vbi), LEB128 [`VarInt`](int::VarInt)), and the members of bit-field
+/// words ([`BitField`](int::BitField)).
+pub mod int {
+    pub use crate::bits::BitField;
+    pub use crate::uint::{U24, U40, U48, U56};
+    pub use crate::varint::{VarInt, Vbi};
+}
 
 /// Derives [`WireDecode`] (or [`DecodeWith`] for types with `#[wire(ctx(...))]`).
 #[cfg(feature = "derive")]

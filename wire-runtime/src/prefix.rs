@@ -1,6 +1,6 @@
 //! Length and count prefixes, as declared by `#[wire(len = u16)]` or `#[wire(count = i32)]`.
 
-use crate::error::{DecodeError, EncodeError, EncodeErrorKind, ErrorKind};
+use crate::error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
 use crate::reader::Reader;
 use crate::tristate::Tristate;
 use crate::varint::{VarInt, Vbi};
@@ -17,8 +17,8 @@ pub enum ByteOrder {
 }
 
 /// A type that can prefix a length or a count: `u8`..`u64`, `i8`..`i64`, [`Vbi`], [`VarInt`],
-/// the odd widths [`U24`](crate::U24), [`U40`](crate::U40), [`U48`](crate::U48),
-/// [`U56`](crate::U56), or a type of your own, named as `#[wire(len = MyVarint)]` (any name in
+/// the odd widths [`U24`](crate::int::U24), [`U40`](crate::int::U40), [`U48`](crate::int::U48),
+/// [`U56`](crate::int::U56), or a type of your own, named as `#[wire(len = MyVarint)]` (any name in
 /// `UpperCamelCase`, or a path).
 ///
 /// A prefix reads and writes a length ([`read_len`](Self::read_len),
@@ -33,7 +33,7 @@ pub enum ByteOrder {
 ///
 /// ```
 /// use wire_runtime::bytes::BufMut;
-/// use wire_runtime::{ByteOrder, DecodeError, EncodeError, EncodeErrorKind, LenPrefix, Reader};
+/// use wire_runtime::{len::ByteOrder, DecodeError, EncodeError, EncodeErrorKind, len::LenPrefix, Reader};
 /// use wire_runtime::{WireDecode, WireEncode, decode};
 ///
 /// #[derive(Clone, Copy)]
@@ -87,11 +87,11 @@ pub enum ByteOrder {
 /// ```
 ///
 /// A length *field* of your own type (`#[wire(len = length)]` after `length: MyVarint`) needs
-/// [`LenValue`](crate::LenValue) instead; `wire-runtime/examples/quic_varint.rs` shows both.
+/// [`LenValue`](crate::len::LenValue) instead; `wire-runtime/examples/quic_varint.rs` shows both.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a length prefix",
-    label = "`len = ...` and `count = ...` take a prefix type implementing `wire_runtime::LenPrefix`",
-    note = "implement `wire_runtime::LenPrefix` for `{Self}` (`read_len`, `write_len`, `len_size`; its docs show a complete user varint), or use a built-in prefix: u8, u16, u24, u32, u40, u48, u56, u64, i8, i16, i32, i64, vbi or varint"
+    label = "`len = ...` and `count = ...` take a prefix type implementing `wire_runtime::len::LenPrefix`",
+    note = "implement `wire_runtime::len::LenPrefix` for `{Self}` (`read_len`, `write_len`, `len_size`; its docs show a complete user varint), or use a built-in prefix: u8, u16, u24, u32, u40, u48, u56, u64, i8, i16, i32, i64, vbi or varint"
 )]
 pub trait LenPrefix: Copy {
     /// Reads a length. A marker (a negative value) is an error here.
@@ -149,7 +149,7 @@ fn no_marker(marker: i64) -> EncodeError {
 
 #[cold]
 fn negative(value: i64, at: usize) -> DecodeError {
-    DecodeError::new(ErrorKind::NegativeLength(value), at)
+    DecodeError::new(DecodeErrorKind::NegativeLength(value), at)
 }
 
 #[cold]
@@ -316,7 +316,7 @@ impl LenPrefix for VarInt {
 /// `nullable` the value `BIAS - 1` (a length of -1) is `None`.
 ///
 /// ```
-/// use wire_runtime::{Biased, ByteOrder, LenPrefix, Marked, Reader, VarInt};
+/// use wire_runtime::{len::Biased, len::ByteOrder, len::LenPrefix, len::Marked, Reader, int::VarInt};
 ///
 /// type Compact = Biased<VarInt, 1>;
 /// let mut r = Reader::new(&[4, 0]);
@@ -348,7 +348,7 @@ impl<P: LenPrefix, const BIAS: usize> Biased<P, BIAS> {
     #[cold]
     fn below_bias(at: usize) -> DecodeError {
         DecodeError::new(
-            ErrorKind::InvalidValue("length below its prefix's bias"),
+            DecodeErrorKind::InvalidValue("length below its prefix's bias"),
             at,
         )
     }
@@ -432,8 +432,8 @@ impl Markers {
     }
 }
 
-/// Reads a length prefix that may hold markers: [`Tristate::Null`](crate::Tristate) and
-/// [`Tristate::NotSet`](crate::Tristate) for them, an error for any other negative value.
+/// Reads a length prefix that may hold markers: [`Tristate::Null`](crate::len::Tristate) and
+/// [`Tristate::NotSet`](crate::len::Tristate) for them, an error for any other negative value.
 #[inline(always)]
 pub fn read_marked_len<P: LenPrefix>(
     r: &mut Reader<'_>,

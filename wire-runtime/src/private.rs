@@ -4,7 +4,7 @@
 pub use crate::bits::BitField;
 pub use crate::checksum::Checksum;
 pub use crate::checksum_hooks::{ChecksumWriter, Sink, checksum_output, verify_checksum};
-pub use crate::error::{DecodeError, EncodeError, EncodeErrorKind, ErrorKind};
+pub use crate::error::{DecodeError, DecodeErrorKind as ErrorKind, EncodeError, EncodeErrorKind};
 pub use crate::len_value::LenValue;
 pub use crate::msgpack;
 pub use crate::prefix::{
@@ -83,7 +83,7 @@ pub trait Ctx: Sized {
     fn decode_as_spanned<'de, T: DecodeWith<'de, Self>>(
         self,
         r: &mut Reader<'de>,
-        spans: &mut crate::Spans,
+        spans: &mut crate::spans::Spans,
     ) -> Result<T, DecodeError> {
         T::decode_with_spanned(r, self, spans)
     }

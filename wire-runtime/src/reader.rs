@@ -1,13 +1,13 @@
 //! [`Reader`]: a cursor over borrowed input, with length-delimited sections.
 
-use crate::error::{DecodeError, ErrorKind};
+use crate::error::{DecodeError, DecodeErrorKind};
 use bytes::Bytes;
 
 /// A cursor over `&'de [u8]` that decoders read from.
 ///
 /// A reader either spans the rest of the input (reading past its end is
-/// [`ErrorKind::Incomplete`]: more bytes may arrive) or a length-delimited *section* of it
-/// (reading past its end is [`ErrorKind::SectionOverrun`]: the declared length was wrong).
+/// [`DecodeErrorKind::Incomplete`]: more bytes may arrive) or a length-delimited *section* of it
+/// (reading past its end is [`DecodeErrorKind::SectionOverrun`]: the declared length was wrong).
 /// Offsets in errors always count from the start of the whole input.
 ///
 /// ```
@@ -109,7 +109,7 @@ impl<'de> Reader<'de> {
     }
 
     /// Limits how deeply boxed values (`Box<T>`, the way recursive types nest) may nest;
-    /// deeper input is [`ErrorKind::TooDeep`]. The default is [`DEFAULT_MAX_DEPTH`].
+    /// deeper input is [`DecodeErrorKind::TooDeep`]. The default is [`DEFAULT_MAX_DEPTH`].
     #[inline]
     pub fn with_max_depth(self, max_depth: u16) -> Self {
         Reader { max_depth, ..self }
@@ -119,7 +119,7 @@ impl<'de> Reader<'de> {
     /// elsewhere or trust the source; they are still decoded as they are.
     ///
     /// ```
-    /// use wire_runtime::{Checksum, Crc32, Reader, WireDecode, WireEncode};
+    /// use wire_runtime::{checksum::Checksum, checksum::Crc32, Reader, WireDecode, WireEncode};
     ///
     /// #[derive(WireDecode, WireEncode, Debug, PartialEq)]
     /// struct Framed<'a> {
@@ -156,7 +156,7 @@ impl<'de> Reader<'de> {
         decode: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
     ) -> Result<T, DecodeError> {
         if self.depth >= self.max_depth {
-            return Err(self.error(ErrorKind::TooDeep(self.max_depth)));
+            return Err(self.error(DecodeErrorKind::TooDeep(self.max_depth)));
         }
         self.depth += 1;
         let result = decode(self);
@@ -251,7 +251,7 @@ impl<'de> Reader<'de> {
     /// Splits off the next `len` bytes as a section and advances past them.
     ///
     /// A section longer than what is left is incomplete input at the top level and
-    /// [`ErrorKind::LengthOutOfBounds`] inside another section.
+    /// [`DecodeErrorKind::LengthOutOfBounds`] inside another section.
     #[inline]
     pub fn section(&mut self, len: usize) -> Result<Reader<'de>, DecodeError> {
         if len > self.rest.len() {
@@ -266,18 +266,18 @@ impl<'de> Reader<'de> {
         })
     }
 
-    /// Fails with [`ErrorKind::TrailingBytes`] unless everything was consumed.
+    /// Fails with [`DecodeErrorKind::TrailingBytes`] unless everything was consumed.
     #[inline]
     pub fn expect_end(&self) -> Result<(), DecodeError> {
         if self.rest.is_empty() {
             Ok(())
         } else {
-            Err(self.error(ErrorKind::TrailingBytes(self.rest.len())))
+            Err(self.error(DecodeErrorKind::TrailingBytes(self.rest.len())))
         }
     }
 
     /// `value`, read from this reader, if that used it up; otherwise
-    /// [`ErrorKind::TrailingBytes`], as [`Reader::expect_end`], and `value` is dropped.
+    /// [`DecodeErrorKind::TrailingBytes`], as [`Reader::expect_end`], and `value` is dropped.
     ///
     /// What a decoder returns after checking its end: with `expect_end()?` between reading a
     /// value and returning it, the value is dropped on the error path by a call given its
@@ -285,11 +285,11 @@ impl<'de> Reader<'de> {
     /// copy waiting on the narrow stores that built it. Here it is moved to a cold function.
     ///
     /// ```
-    /// use wire_runtime::{ErrorKind, Reader};
+    /// use wire_runtime::{DecodeErrorKind, Reader};
     ///
     /// let mut r = Reader::new(&[0, 1, 2]);
     /// let n: u16 = r.read()?;
-    /// assert_eq!(r.end_with(n).unwrap_err().kind(), &ErrorKind::TrailingBytes(1));
+    /// assert_eq!(r.end_with(n).unwrap_err().kind(), &DecodeErrorKind::TrailingBytes(1));
     /// r.take(1)?;
     /// assert_eq!(r.end_with(n)?, 1);
     /// # Ok::<(), wire_runtime::DecodeError>(())
@@ -300,7 +300,7 @@ impl<'de> Reader<'de> {
             Ok(value)
         } else {
             discard(value);
-            Err(self.error(ErrorKind::TrailingBytes(self.rest.len())))
+            Err(self.error(DecodeErrorKind::TrailingBytes(self.rest.len())))
         }
     }
 
@@ -315,13 +315,16 @@ impl<'de> Reader<'de> {
         Ok(count as usize)
     }
 
-    /// Consumes the constant bytes `expected`, or fails with [`ErrorKind::MagicMismatch`].
+    /// Consumes the constant bytes `expected`, or fails with [`DecodeErrorKind::MagicMismatch`].
     #[inline]
     pub fn expect_magic(&mut self, expected: &[u8]) -> Result<(), DecodeError> {
         // All there: one comparison of a length known where the magic is a constant.
         if let Some((head, tail)) = self.rest.split_at_checked(expected.len()) {
             if head != expected {
-                return Err(DecodeError::new(ErrorKind::MagicMismatch, self.offset()));
+                return Err(DecodeError::new(
+                    DecodeErrorKind::MagicMismatch,
+                    self.offset(),
+                ));
             }
             self.rest = tail;
             return Ok(());
@@ -336,7 +339,10 @@ impl<'de> Reader<'de> {
         // Bytes that are there and differ make the input malformed, however short it is.
         let available = self.rest.len();
         if self.rest != &expected[..available] {
-            return Err(DecodeError::new(ErrorKind::MagicMismatch, self.offset()));
+            return Err(DecodeError::new(
+                DecodeErrorKind::MagicMismatch,
+                self.offset(),
+            ));
         }
         Err(self.short(expected.len()))
     }
@@ -353,7 +359,7 @@ impl<'de> Reader<'de> {
 
     /// An error of `kind` at the current offset.
     #[inline(always)]
-    pub fn error(&self, kind: ErrorKind) -> DecodeError {
+    pub fn error(&self, kind: DecodeErrorKind) -> DecodeError {
         DecodeError::new(kind, self.offset())
     }
 
@@ -375,9 +381,9 @@ impl<'de> Reader<'de> {
 #[inline(never)]
 fn short_error(available: usize, offset: usize, bounded: bool, wanted: usize) -> DecodeError {
     let kind = if bounded {
-        ErrorKind::SectionOverrun { wanted, available }
+        DecodeErrorKind::SectionOverrun { wanted, available }
     } else {
-        ErrorKind::Incomplete { wanted, available }
+        DecodeErrorKind::Incomplete { wanted, available }
     };
     DecodeError::new(kind, offset)
 }
@@ -386,9 +392,9 @@ fn short_error(available: usize, offset: usize, bounded: bool, wanted: usize) ->
 #[inline(never)]
 fn length_error(available: usize, offset: usize, bounded: bool, len: u64) -> DecodeError {
     let kind = if bounded {
-        ErrorKind::LengthOutOfBounds { len, available }
+        DecodeErrorKind::LengthOutOfBounds { len, available }
     } else {
-        ErrorKind::Incomplete {
+        DecodeErrorKind::Incomplete {
             wanted: usize::try_from(len).unwrap_or(usize::MAX),
             available,
         }

@@ -6,7 +6,7 @@
 //! level deeper); other types decode as usual and are one span to their parent.
 //!
 //! ```
-//! use wire_runtime::{Reader, Spans, WireDecode};
+//! use wire_runtime::{Reader, read::Spans, WireDecode};
 //!
 //! #[derive(WireDecode)]
 //! struct Point { x: u16, y: u16 }

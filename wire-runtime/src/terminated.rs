@@ -1,7 +1,7 @@
 //! Values ended by a terminator (`#[wire(until = 0)]`: C strings, CRLF-ended lines) and text
 //! in fixed-width, padded regions (`#[wire(width = 16)]`).
 
-use crate::error::{DecodeError, EncodeError, EncodeErrorKind, ErrorKind};
+use crate::error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
 use crate::reader::Reader;
 use bytes::BufMut;
 
@@ -24,7 +24,7 @@ fn all_zero(bytes: &[u8]) -> bool {
 
 impl<'de> Reader<'de> {
     /// The bytes up to `terminator`, as a section, consuming the terminator too. With `max`,
-    /// the terminator must end within the first `max` bytes ([`ErrorKind::MissingTerminator`]
+    /// the terminator must end within the first `max` bytes ([`DecodeErrorKind::MissingTerminator`]
     /// otherwise); without it, input that ends before a terminator is incomplete (at the top
     /// level) or overruns its section.
     ///
@@ -68,13 +68,16 @@ impl<'de> Reader<'de> {
             .enumerate()
             .find(|&(_, b)| b != 0)
             .unwrap_or((0, 0));
-        DecodeError::new(ErrorKind::NonZeroPadding(byte), self.offset() + skipped + i)
+        DecodeError::new(
+            DecodeErrorKind::NonZeroPadding(byte),
+            self.offset() + skipped + i,
+        )
     }
 
     #[cold]
     fn no_terminator(&self, terminator: usize, max: Option<usize>) -> DecodeError {
         match max {
-            Some(max) if self.remaining() >= max => self.error(ErrorKind::MissingTerminator),
+            Some(max) if self.remaining() >= max => self.error(DecodeErrorKind::MissingTerminator),
             _ => self.short(self.remaining() + terminator),
         }
     }

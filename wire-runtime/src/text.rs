@@ -1,6 +1,6 @@
 //! UTF-8 validation of protocol text.
 
-use crate::error::{DecodeError, ErrorKind};
+use crate::error::{DecodeError, DecodeErrorKind};
 
 /// True when every byte is below 0x80 (`<[u8]>::is_ascii`), for text checked as a whole (a
 /// section of strings, a long value): 64-byte blocks, then the words left and the last eight
@@ -9,7 +9,7 @@ use crate::error::{DecodeError, ErrorKind};
 /// line, that frame decoder kept its registers across the call, 30 instructions more.
 ///
 /// ```
-/// use wire_runtime::is_ascii;
+/// use wire_runtime::text::is_ascii;
 ///
 /// assert!(is_ascii(b"topic/a") && is_ascii(b""));
 /// assert!(!is_ascii("caf\u{e9}".as_bytes()));
@@ -98,11 +98,11 @@ fn word(w: &[u8]) -> u64 {
 /// an error points at the first invalid byte.
 ///
 /// ```
-/// use wire_runtime::{ErrorKind, utf8};
+/// use wire_runtime::{DecodeErrorKind, text::utf8};
 ///
 /// assert_eq!(utf8(b"topic", 10)?, "topic");
 /// let err = utf8(b"ab\xff", 10).unwrap_err();
-/// assert_eq!((err.kind(), err.offset()), (&ErrorKind::InvalidUtf8, 12));
+/// assert_eq!((err.kind(), err.offset()), (&DecodeErrorKind::InvalidUtf8, 12));
 /// # Ok::<(), wire_runtime::DecodeError>(())
 /// ```
 #[inline]
@@ -113,7 +113,7 @@ pub fn utf8(bytes: &[u8], offset: usize) -> Result<&str, DecodeError> {
         return Ok(unsafe { core::str::from_utf8_unchecked(bytes) });
     }
     core::str::from_utf8(bytes)
-        .map_err(|e| DecodeError::new(ErrorKind::InvalidUtf8, offset + e.valid_up_to()))
+        .map_err(|e| DecodeError::new(DecodeErrorKind::InvalidUtf8, offset + e.valid_up_to()))
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 /// `#[wire(len = i32, nullable, not_set = -2)]` on a `Tristate<T>` field.
 ///
 /// ```
-/// use wire_runtime::{decode, Tristate, WireDecode, WireEncode};
+/// use wire_runtime::{decode, len::Tristate, WireDecode, WireEncode};
 ///
 /// #[derive(WireDecode, WireEncode, Debug, PartialEq)]
 /// struct Bound<'a> {

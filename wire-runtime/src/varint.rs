@@ -1,6 +1,6 @@
 //! Variable-length integers: MQTT's Variable Byte Integer and unsigned LEB128.
 
-use crate::error::{DecodeError, EncodeError, EncodeErrorKind, ErrorKind};
+use crate::error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
 use crate::reader::Reader;
 use crate::traits::{WireDecode, WireEncode};
 use bytes::BufMut;
@@ -9,7 +9,7 @@ use bytes::BufMut;
 /// 268 435 455. A fifth continuation byte and non-minimal encodings are malformed.
 ///
 /// ```
-/// use wire_runtime::{decode, Vbi, WireEncode};
+/// use wire_runtime::{decode, int::Vbi, WireEncode};
 ///
 /// assert_eq!(decode::<Vbi>(&[0xc1, 0x02])?, Vbi(321));
 /// assert_eq!(Vbi(321).encode_to_vec().unwrap(), [0xc1, 0x02]);
@@ -73,10 +73,10 @@ impl<'de> WireDecode<'de> for Vbi {
                 Err(r.short(1))
             }
             Err(VbiStop::NonMinimal) => Err(DecodeError::new(
-                ErrorKind::InvalidValue("non-minimal variable byte integer"),
+                DecodeErrorKind::InvalidValue("non-minimal variable byte integer"),
                 start,
             )),
-            Err(VbiStop::TooLong) => Err(DecodeError::new(ErrorKind::VarIntTooLong, start)),
+            Err(VbiStop::TooLong) => Err(DecodeError::new(DecodeErrorKind::VarIntTooLong, start)),
         }
     }
 }
@@ -130,7 +130,7 @@ impl WireEncode for Vbi {
 /// bytes. Non-minimal encodings and values above `u64::MAX` are malformed.
 ///
 /// ```
-/// use wire_runtime::{decode, VarInt, WireEncode};
+/// use wire_runtime::{decode, int::VarInt, WireEncode};
 ///
 /// assert_eq!(decode::<VarInt>(&[0xac, 0x02])?, VarInt(300));
 /// assert_eq!(VarInt(300).encode_to_vec().unwrap(), [0xac, 0x02]);
@@ -165,20 +165,20 @@ impl<'de> WireDecode<'de> for VarInt {
             let [byte] = *r.take_array()?;
             let group = u64::from(byte & 0x7f);
             if i == 9 && group > 1 {
-                return Err(DecodeError::new(ErrorKind::VarIntTooLong, start));
+                return Err(DecodeError::new(DecodeErrorKind::VarIntTooLong, start));
             }
             value |= group << (7 * i);
             if byte & 0x80 == 0 {
                 if i > 0 && byte == 0 {
                     return Err(DecodeError::new(
-                        ErrorKind::InvalidValue("non-minimal varint"),
+                        DecodeErrorKind::InvalidValue("non-minimal varint"),
                         start,
                     ));
                 }
                 return Ok(VarInt(value));
             }
         }
-        Err(DecodeError::new(ErrorKind::VarIntTooLong, start))
+        Err(DecodeError::new(DecodeErrorKind::VarIntTooLong, start))
     }
 }
 

@@ -22,7 +22,7 @@ pub type Window<'a> = &'a mut [MaybeUninit<u8>];
 ///
 /// ```
 /// use bytes::BufMut;
-/// use wire_runtime::write_in_window;
+/// use wire_runtime::write::write_in_window;
 ///
 /// let mut out = Vec::with_capacity(16);
 /// let done = write_in_window(&mut out, 6, |w| {

@@ -5,7 +5,7 @@
 use serde::Serialize;
 use std::borrow::Cow;
 use std::io;
-use wire_runtime::{DecodeError, DecodeWith, Reader, Spans};
+use wire_runtime::{DecodeError, DecodeWith, Reader, read::Spans};
 
 /// Where a frame sits in its stream.
 #[derive(Debug, Clone, Copy)]

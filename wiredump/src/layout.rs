@@ -5,7 +5,7 @@
 //! frame's first byte, `[start, end)`, keyed by the field's dotted path in the wire layout.
 //!
 //! ```
-//! use wire_runtime::{Reader, Spans, WireDecode};
+//! use wire_runtime::{Reader, read::Spans, WireDecode};
 //! use wiredump::frames::Layout;
 //!
 //! #[derive(WireDecode)]
@@ -32,7 +32,7 @@ use crate::text::printable;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::fmt;
 use std::io::{self, Write};
-use wire_runtime::{FieldSpan, Spans};
+use wire_runtime::{read::FieldSpan, read::Spans};
 
 /// Bytes per hexdump row.
 const ROW: usize = 16;

@@ -9,7 +9,7 @@ use crate::text::{Style, write_fields};
 use crate::{readable, summary};
 use serde::Serialize;
 use std::io::{self, Write};
-use wire_runtime::{DecodeError, ErrorKind};
+use wire_runtime::{DecodeError, DecodeErrorKind};
 
 /// Writes frames in the chosen format, and counts them.
 #[derive(Debug)]
@@ -144,7 +144,7 @@ fn failed_span(layout: Option<Layout<'_>>, error: &DecodeError) -> Option<[usize
 /// input that ends early, or malformed input.
 fn error_kind(error: &DecodeError) -> &'static str {
     match error.kind() {
-        ErrorKind::ChecksumMismatch { .. } => "checksum",
+        DecodeErrorKind::ChecksumMismatch { .. } => "checksum",
         _ if error.is_incomplete() => "incomplete",
         _ => "malformed",
     }

@@ -170,7 +170,7 @@ pub(crate) fn fields_rumqttc_v5(packet: &rumqttc::v5::mqttbytes::v5::Packet) -> 
 /// The next packet off `s`, as a socket read loop takes it (`split_to` + `freeze`).
 #[inline(always)]
 pub(crate) fn next_packet(s: &mut BytesMut) -> Bytes {
-    wire_runtime::next_frame::<MqttFrames>(s, MAX)
+    wire_runtime::framing::next_frame::<MqttFrames>(s, MAX)
         .expect("a valid packet")
         .expect("a whole packet")
 }

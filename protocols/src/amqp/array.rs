@@ -7,7 +7,8 @@ use super::{Descriptor, skip};
 use bytes::BufMut;
 use core::fmt;
 use wire_runtime::{
-    DecodeError, DecodeWith, EncodeError, EncodeWith, ErrorKind, Reader, WireDecode, WireEncode,
+    DecodeError, DecodeErrorKind, DecodeWith, EncodeError, EncodeWith, Reader, WireDecode,
+    WireEncode,
 };
 
 /// An AMQP `array`: values of one type, behind a single constructor (which may be described).
@@ -131,7 +132,9 @@ impl<'de> DecodeWith<'de, Width> for Array<'de> {
             constructor = r.read::<u8>()?;
             if constructor == super::DESCRIBED {
                 return Err(DecodeError::new(
-                    ErrorKind::InvalidValue("an array's described constructor is described again"),
+                    DecodeErrorKind::InvalidValue(
+                        "an array's described constructor is described again",
+                    ),
                     at,
                 ));
             }

@@ -7,7 +7,7 @@ use super::{DESCRIBED, skip, typed};
 use bytes::BufMut;
 use core::fmt;
 use wire_runtime::{
-    DecodeError, DecodeWith, EncodeError, EncodeWith, ErrorKind, Reader, WireEncode,
+    DecodeError, DecodeErrorKind, DecodeWith, EncodeError, EncodeWith, Reader, WireEncode,
 };
 
 /// An AMQP `map`: key-value pairs, keys of any type (annotations use symbols, application
@@ -120,7 +120,7 @@ impl<'de> Map<'de> {
             0xd1 => Width::Four,
             _ => {
                 return Err(DecodeError::new(
-                    ErrorKind::InvalidValue("the section is not a map"),
+                    DecodeErrorKind::InvalidValue("the section is not a map"),
                     at,
                 ));
             }
@@ -141,7 +141,7 @@ impl<'de> Map<'de> {
         let count = width.read_count(r)?;
         if count % 2 != 0 {
             return Err(DecodeError::new(
-                ErrorKind::InvalidValue("a map's count (keys plus values) is odd"),
+                DecodeErrorKind::InvalidValue("a map's count (keys plus values) is odd"),
                 at,
             ));
         }

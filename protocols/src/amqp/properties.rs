@@ -9,7 +9,7 @@ use super::compound::Width;
 use super::typed;
 use super::value::Value;
 use bytes::BufMut;
-use wire_runtime::{DecodeError, EncodeError, ErrorKind, Reader, WireDecode, WireEncode};
+use wire_runtime::{DecodeError, DecodeErrorKind, EncodeError, Reader, WireDecode, WireEncode};
 
 /// Reads a list-typed composite of at most `fields.len()` fields, calling `field` with the
 /// reader after each present (non-null) field's constructor, the field's index, the
@@ -52,7 +52,7 @@ pub(crate) fn read_fields<'a>(
 
 #[cold]
 pub(crate) fn invalid(why: &'static str, at: usize) -> DecodeError {
-    DecodeError::new(ErrorKind::InvalidValue(why), at)
+    DecodeError::new(DecodeErrorKind::InvalidValue(why), at)
 }
 
 /// The fields of a composite, to encode: the ones up to the last present, absent ones as

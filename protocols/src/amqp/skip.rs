@@ -7,7 +7,7 @@
 
 use super::DESCRIBED;
 use super::compound::Width;
-use wire_runtime::{DecodeError, ErrorKind, Reader, utf8};
+use wire_runtime::{DecodeError, DecodeErrorKind, Reader, text::utf8};
 
 /// Checks the value at the reader's position, constructor included, and moves past it.
 #[inline]
@@ -67,7 +67,7 @@ pub(crate) fn primitive(r: &mut Reader<'_>, constructor: u8) -> Result<(), Decod
         0x40..=0x45 => Ok(()),
         0x56 => match r.read::<u8>()? {
             0 | 1 => Ok(()),
-            other => Err(DecodeError::new(ErrorKind::InvalidBool(other), at)),
+            other => Err(DecodeError::new(DecodeErrorKind::InvalidBool(other), at)),
         },
         0x50..=0x55 => r.take(1).map(drop),
         0x60 | 0x61 => r.take(2).map(drop),
@@ -96,7 +96,7 @@ pub(crate) fn primitive(r: &mut Reader<'_>, constructor: u8) -> Result<(), Decod
             }
         }
         other => Err(DecodeError::new(
-            ErrorKind::InvalidTag(other.into()),
+            DecodeErrorKind::InvalidTag(other.into()),
             at - 1,
         )),
     }
@@ -104,5 +104,5 @@ pub(crate) fn primitive(r: &mut Reader<'_>, constructor: u8) -> Result<(), Decod
 
 #[cold]
 fn invalid(why: &'static str, at: usize) -> DecodeError {
-    DecodeError::new(ErrorKind::InvalidValue(why), at)
+    DecodeError::new(DecodeErrorKind::InvalidValue(why), at)
 }

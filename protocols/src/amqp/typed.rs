@@ -8,7 +8,7 @@
 //! another type is reported (the constructor's offset).
 
 use super::value::text;
-use wire_runtime::{DecodeError, ErrorKind, Reader};
+use wire_runtime::{DecodeError, DecodeErrorKind, Reader};
 
 /// The bytes of a variable-width value: a one-octet length for constructors `0xa_`, four
 /// octets for `0xb_`.
@@ -97,7 +97,10 @@ pub(crate) fn boolean(r: &mut Reader<'_>, c: u8, at: usize) -> Result<bool, Deco
         0x56 => match r.read::<u8>()? {
             0 => Ok(false),
             1 => Ok(true),
-            other => Err(DecodeError::new(ErrorKind::InvalidBool(other), at + 1)),
+            other => Err(DecodeError::new(
+                DecodeErrorKind::InvalidBool(other),
+                at + 1,
+            )),
         },
         _ => Err(mismatch("not a boolean", at)),
     }
@@ -114,5 +117,5 @@ pub(crate) fn timestamp(r: &mut Reader<'_>, c: u8, at: usize) -> Result<i64, Dec
 
 #[cold]
 pub(crate) fn mismatch(why: &'static str, at: usize) -> DecodeError {
-    DecodeError::new(ErrorKind::InvalidValue(why), at)
+    DecodeError::new(DecodeErrorKind::InvalidValue(why), at)
 }

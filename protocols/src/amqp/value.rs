@@ -6,7 +6,7 @@ use super::{DESCRIBED, Encoded, typed};
 use bytes::BufMut;
 use core::fmt;
 use wire_runtime::{
-    DecodeError, DecodeWith, EncodeError, EncodeErrorKind, EncodeWith, ErrorKind, Reader,
+    DecodeError, DecodeErrorKind, DecodeWith, EncodeError, EncodeErrorKind, EncodeWith, Reader,
     WireDecode, WireEncode,
 };
 
@@ -328,7 +328,9 @@ pub(crate) fn array_constructor(values: &[Value<'_>]) -> Result<u8, EncodeError>
 #[inline]
 fn symbol(bytes: &[u8]) -> Option<&str> {
     // `utf8` checks ASCII a word at a time before anything else.
-    wire_runtime::utf8(bytes, 0).ok().filter(|s| s.is_ascii())
+    wire_runtime::text::utf8(bytes, 0)
+        .ok()
+        .filter(|s| s.is_ascii())
 }
 
 /// The text of a string's `bytes` at `at`: checked, unless `r` reads bytes that were decoded
@@ -342,13 +344,13 @@ pub(crate) fn text<'a>(r: &Reader<'a>, bytes: &'a [u8], at: usize) -> Result<&'a
         // bytes were checked to be UTF-8 then (here, or in `skip::primitive`).
         Ok(unsafe { core::str::from_utf8_unchecked(bytes) })
     } else {
-        wire_runtime::utf8(bytes, at)
+        wire_runtime::text::utf8(bytes, at)
     }
 }
 
 #[cold]
 fn invalid(why: &'static str, at: usize) -> DecodeError {
-    DecodeError::new(ErrorKind::InvalidValue(why), at)
+    DecodeError::new(DecodeErrorKind::InvalidValue(why), at)
 }
 
 #[cold]

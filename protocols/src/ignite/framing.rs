@@ -1,6 +1,6 @@
 //! The envelope: an `i32` payload length, and the `IGNI` magic on the first message.
 
-use wire_runtime::{DecodeError, ErrorKind, WireDecode, WireEncode};
+use wire_runtime::{DecodeError, DecodeErrorKind, WireDecode, WireEncode};
 
 /// The magic that starts the first message in each direction.
 pub const MAGIC: [u8; 4] = *b"IGNI";
@@ -33,7 +33,7 @@ pub fn frame_len(buf: &[u8], first: bool) -> Result<Option<usize>, DecodeError> 
     if first {
         let have = buf.len().min(magic);
         if buf[..have] != MAGIC[..have] {
-            return Err(DecodeError::new(ErrorKind::MagicMismatch, 0));
+            return Err(DecodeError::new(DecodeErrorKind::MagicMismatch, 0));
         }
     }
     let Some(len) = buf.get(magic..magic + 4) else {
@@ -41,7 +41,7 @@ pub fn frame_len(buf: &[u8], first: bool) -> Result<Option<usize>, DecodeError> 
     };
     let len = i32::from_be_bytes([len[0], len[1], len[2], len[3]]);
     let len = usize::try_from(len)
-        .map_err(|_| DecodeError::new(ErrorKind::NegativeLength(i64::from(len)), magic))?;
+        .map_err(|_| DecodeError::new(DecodeErrorKind::NegativeLength(i64::from(len)), magic))?;
     let total = magic + 4 + len;
     Ok((buf.len() >= total).then_some(total))
 }

@@ -2,7 +2,7 @@
 
 use super::strings::{StringError, Utf8Str};
 use bytes::BufMut;
-use wire_runtime::{DecodeError, EncodeError, ErrorKind, Reader, WireDecode, WireEncode};
+use wire_runtime::{DecodeError, DecodeErrorKind, EncodeError, Reader, WireDecode, WireEncode};
 
 /// A topic filter: a non-empty MQTT string ([`Utf8Str`]) in which `+` fills a whole level and
 /// `#` fills the last one ([MQTT-4.7.1-1], [MQTT-4.7.1-2], [MQTT-4.7.3-1]). Both versions'
@@ -102,7 +102,7 @@ impl<'de: 'a, 'a> WireDecode<'de> for TopicFilter<'a> {
                 None => {}
                 Some(StringError::MisplacedWildcard { at: i }) => {
                     return Err(DecodeError::new(
-                        ErrorKind::InvalidValue(
+                        DecodeErrorKind::InvalidValue(
                             "a wildcard in a topic filter that is not a whole level, or `#` \
                              before the last level",
                         ),
@@ -111,7 +111,7 @@ impl<'de: 'a, 'a> WireDecode<'de> for TopicFilter<'a> {
                 }
                 Some(_) => {
                     return Err(DecodeError::new(
-                        ErrorKind::InvalidValue("empty topic filter"),
+                        DecodeErrorKind::InvalidValue("empty topic filter"),
                         at - 2,
                     ));
                 }

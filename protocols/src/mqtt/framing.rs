@@ -1,6 +1,6 @@
 //! Splitting a byte stream into packets, and a `tokio_util` codec.
 
-use wire_runtime::{DecodeError, ErrorKind, Reader, Vbi};
+use wire_runtime::{DecodeError, DecodeErrorKind, Reader, int::Vbi};
 
 /// The total length of the packet at the front of `buf` (fixed header, remaining length and
 /// body), `Ok(None)` if more bytes are needed to know or to hold it, or an error for a
@@ -22,7 +22,7 @@ pub fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeErro
     let total = r.offset() + remaining;
     if total > max_len {
         return Err(DecodeError::new(
-            ErrorKind::InvalidValue("packet larger than the maximum packet size"),
+            DecodeErrorKind::InvalidValue("packet larger than the maximum packet size"),
             0,
         ));
     }
@@ -44,7 +44,7 @@ pub fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeErro
 /// assert_eq!(&splitter.next_frame()?.unwrap()[..], &[0xd0, 0x00]);
 /// # Ok::<(), wire_runtime::DecodeError>(())
 /// ```
-pub type FrameSplitter = wire_runtime::FrameSplitter<MqttFrames>;
+pub type FrameSplitter = wire_runtime::framing::FrameSplitter<MqttFrames>;
 
 /// MQTT's framing: the fixed header byte and the remaining length (a Variable Byte Integer).
 #[derive(Debug, Clone, Copy, Default)]
@@ -56,7 +56,7 @@ pub struct MqttFrames;
 /// [`FrameSplitter::new`] or `MqttCodec::with_max_len`.
 pub const MAX_PACKET_LEN: usize = 1 + 4 + 268_435_455;
 
-impl wire_runtime::Framing for MqttFrames {
+impl wire_runtime::framing::Framing for MqttFrames {
     const DEFAULT_MAX_LEN: usize = MAX_PACKET_LEN;
 
     fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeError> {
@@ -76,11 +76,11 @@ impl wire_runtime::Framing for MqttFrames {
 /// assert_eq!(MqttCodec::new(Version::V311).max_len(), wire_protocols::mqtt::MAX_PACKET_LEN);
 /// ```
 #[cfg(feature = "tokio")]
-pub type MqttCodec = wire_runtime::FrameCodec<MqttFrames>;
+pub type MqttCodec = wire_runtime::framing::FrameCodec<MqttFrames>;
 
 /// What [`MqttCodec`] writes: packets, for a protocol version.
 #[cfg(feature = "tokio")]
-impl wire_runtime::Outgoing for MqttFrames {
+impl wire_runtime::framing::Outgoing for MqttFrames {
     type Message<'a> = super::Packet<'a>;
     type Context = super::Version;
 }

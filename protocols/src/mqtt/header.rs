@@ -1,7 +1,7 @@
 //! Fixed headers: the packet type nibble and its flags, and QoS.
 
 use bytes::BufMut;
-use wire_runtime::{DecodeError, EncodeError, ErrorKind, Reader, WireDecode, WireEncode};
+use wire_runtime::{DecodeError, DecodeErrorKind, EncodeError, Reader, WireDecode, WireEncode};
 
 /// Quality of service; 3 is malformed.
 #[derive(
@@ -50,7 +50,7 @@ impl<'de, const TYPE: u8, const FLAGS: u8> WireDecode<'de> for FixedHeader<TYPE,
         let at = r.offset();
         let [byte] = *r.take_array()?;
         if byte != (TYPE << 4) | FLAGS {
-            let kind = ErrorKind::ReservedBits {
+            let kind = DecodeErrorKind::ReservedBits {
                 found: u64::from(byte & 0x0f),
                 expected: u64::from(FLAGS),
             };

@@ -7,8 +7,8 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use std::borrow::Cow;
 use wire_runtime::{
-    DecodeError, DecodeWith, EncodeError, EncodeErrorKind, EncodeWith, ErrorKind, Reader, Vbi,
-    WireDecode, WireEncode, write_in_window,
+    DecodeError, DecodeErrorKind, DecodeWith, EncodeError, EncodeErrorKind, EncodeWith, Reader,
+    WireDecode, WireEncode, int::Vbi, write::write_in_window,
 };
 
 /// One property. An identifier this crate does not know is malformed ([MQTT-2.2.2-2]).
@@ -407,9 +407,8 @@ fn check_list(section: &mut Reader<'_>, scope: PropertyScope) -> Result<(), Deco
         let at = section.offset();
         let property = Property::decode(section).map_err(|e| e.in_field("Properties", "list"))?;
         if let Err(why) = seen.add(&property) {
-            return Err(
-                DecodeError::new(ErrorKind::InvalidValue(why), at).in_field("Properties", "list")
-            );
+            return Err(DecodeError::new(DecodeErrorKind::InvalidValue(why), at)
+                .in_field("Properties", "list"));
         }
     }
     Ok(())

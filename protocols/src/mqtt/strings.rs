@@ -2,7 +2,7 @@
 
 use bytes::BufMut;
 use wire_runtime::{
-    DecodeError, EncodeError, EncodeErrorKind, ErrorKind, Reader, WireDecode, WireEncode,
+    DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Reader, WireDecode, WireEncode,
 };
 
 /// A UTF-8 Encoded String: at most 65 535 bytes, valid UTF-8, no U+0000 ([MQTT-1.5.4]).
@@ -168,13 +168,13 @@ impl<'de: 'a, 'a, const TOPIC: bool> WireDecode<'de> for Utf8Str<'a, TOPIC> {
         let scan = Scan::of::<TOPIC>(bytes);
         if scan.nul {
             return Err(DecodeError::new(
-                ErrorKind::InvalidValue("U+0000 in an MQTT string"),
+                DecodeErrorKind::InvalidValue("U+0000 in an MQTT string"),
                 at,
             ));
         }
         if TOPIC && scan.wildcard {
             return Err(DecodeError::new(
-                ErrorKind::InvalidValue("wildcard in a topic name"),
+                DecodeErrorKind::InvalidValue("wildcard in a topic name"),
                 at,
             ));
         }
@@ -183,7 +183,7 @@ impl<'de: 'a, 'a, const TOPIC: bool> WireDecode<'de> for Utf8Str<'a, TOPIC> {
             unsafe { core::str::from_utf8_unchecked(bytes) }
         } else {
             core::str::from_utf8(bytes)
-                .map_err(|e| DecodeError::new(ErrorKind::InvalidUtf8, at + e.valid_up_to()))?
+                .map_err(|e| DecodeError::new(DecodeErrorKind::InvalidUtf8, at + e.valid_up_to()))?
         };
         Ok(Utf8Str { str })
     }

@@ -224,7 +224,7 @@ impl<'a> ExtFields<'a> {
     ) -> Result<ExtFields<'a>, DecodeError> {
         // One loop for an all-ASCII section (the usual one) and one for the rest, rather than
         // a test in the loop: 26 instructions fewer for SEND_MESSAGE_V2's 13 entries.
-        if wire_runtime::is_ascii(section) {
+        if wire_runtime::text::is_ascii(section) {
             Self::walk::<true, V>(section, visitor)?;
         } else {
             Self::walk::<false, V>(section, visitor)?;
@@ -244,7 +244,7 @@ impl<'a> ExtFields<'a> {
         while !rest.is_empty() {
             let Some((key, value, tail)) = next_checked::<ASCII>(rest) else {
                 return Err(DecodeError::new(
-                    wire_runtime::ErrorKind::InvalidValue("malformed extFields section"),
+                    wire_runtime::DecodeErrorKind::InvalidValue("malformed extFields section"),
                     0,
                 ));
             };
@@ -494,7 +494,7 @@ impl<'de: 'a, 'a> WireDecode<'de> for ExtFields<'a> {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let raw = r.peek_rest();
-        if wire_runtime::is_ascii(raw) {
+        if wire_runtime::text::is_ascii(raw) {
             // Every string in an all-ASCII section is UTF-8: only the layout is left to check.
             while !r.is_empty() {
                 r.read::<layout::ExtEntry<'a>>()?;

@@ -187,7 +187,7 @@ impl<'de: 'a, 'a> DecodeWith<'de, u8> for Header<'a> {
     fn decode_with_spanned(
         r: &mut Reader<'de>,
         tag: u8,
-        spans: &mut wire_runtime::Spans,
+        spans: &mut wire_runtime::read::Spans,
     ) -> Result<Self, DecodeError> {
         let header = WireHeader::decode_with_spanned(r, tag, spans)?;
         r.end_with(Header::from(header))

@@ -3,7 +3,7 @@
 
 use super::command::RemotingCommand;
 use std::collections::HashMap;
-use wire_runtime::{DecodeError, ErrorKind};
+use wire_runtime::{DecodeError, DecodeErrorKind};
 
 /// The largest frame Java's `NettyDecoder` accepts by default (`FRAME_MAX_LENGTH`), length
 /// prefix included: 16 MiB.
@@ -38,7 +38,7 @@ pub fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeErro
         }
         "frame larger than the maximum"
     };
-    Err(DecodeError::new(ErrorKind::InvalidValue(why), 0).in_field("Frame", "length"))
+    Err(DecodeError::new(DecodeErrorKind::InvalidValue(why), 0).in_field("Frame", "length"))
 }
 
 /// Feeds bytes as they arrive and hands out whole frames; a partial frame stays buffered.
@@ -55,13 +55,13 @@ pub fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeErro
 /// assert_eq!(rocketmq::decode(&whole)?.code(), 106);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub type FrameSplitter = wire_runtime::FrameSplitter<RemotingFrames>;
+pub type FrameSplitter = wire_runtime::framing::FrameSplitter<RemotingFrames>;
 
 /// RocketMQ remoting framing: an `i32` length, then that many bytes.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RemotingFrames;
 
-impl wire_runtime::Framing for RemotingFrames {
+impl wire_runtime::framing::Framing for RemotingFrames {
     const DEFAULT_MAX_LEN: usize = DEFAULT_MAX_FRAME;
 
     fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeError> {
@@ -87,11 +87,11 @@ impl wire_runtime::Framing for RemotingFrames {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[cfg(feature = "tokio")]
-pub type RemotingCodec = wire_runtime::FrameCodec<RemotingFrames>;
+pub type RemotingCodec = wire_runtime::framing::FrameCodec<RemotingFrames>;
 
 /// What [`RemotingCodec`] writes: commands, each with its own header's serialization.
 #[cfg(feature = "tokio")]
-impl wire_runtime::Outgoing for RemotingFrames {
+impl wire_runtime::framing::Outgoing for RemotingFrames {
     type Message<'a> = RemotingCommand<'a>;
     type Context = ();
 }

@@ -9,7 +9,7 @@
 
 use super::ext::{ExtFields, ExtVisitor};
 use std::borrow::Cow;
-use wire_runtime::{DecodeError, ErrorKind};
+use wire_runtime::{DecodeError, DecodeErrorKind};
 
 /// A typed view of extFields.
 ///
@@ -140,7 +140,7 @@ impl<'a> HeaderValue<'a> for bool {
 /// The error for a value that does not parse.
 #[cold]
 pub fn bad_value(header: &'static str, field: &'static str, why: &'static str) -> DecodeError {
-    DecodeError::new(ErrorKind::InvalidValue(why), 0).in_field(header, field)
+    DecodeError::new(DecodeErrorKind::InvalidValue(why), 0).in_field(header, field)
 }
 
 /// The error for a required field that is absent.

@@ -12,7 +12,7 @@
 use super::json_unescape::{hex4, unescape};
 use bytes::BufMut;
 use std::borrow::Cow;
-use wire_runtime::{DecodeError, ErrorKind};
+use wire_runtime::{DecodeError, DecodeErrorKind};
 
 /// Nesting allowed in the values of unknown keys, which are skipped.
 const MAX_DEPTH: u32 = 64;
@@ -115,7 +115,7 @@ impl<'a> Cursor<'a> {
     /// A cursor over `bytes`, which start at offset `base` of the input; fails unless they
     /// are UTF-8.
     pub fn new(bytes: &'a [u8], base: usize) -> Result<Self, DecodeError> {
-        let text = wire_runtime::utf8(bytes, base)?;
+        let text = wire_runtime::text::utf8(bytes, base)?;
         Ok(Cursor { text, at: 0, base })
     }
 
@@ -131,7 +131,7 @@ impl<'a> Cursor<'a> {
 
     #[cold]
     pub fn error(&self, why: &'static str) -> DecodeError {
-        DecodeError::new(ErrorKind::InvalidValue(why), self.offset())
+        DecodeError::new(DecodeErrorKind::InvalidValue(why), self.offset())
     }
 
     /// Steps over whitespace; returns the next byte, if any.

@@ -170,7 +170,7 @@ fn value<'a>(
                 };
                 known.ok_or_else(|| {
                     DecodeError::new(
-                        wire_runtime::ErrorKind::InvalidValue("unknown language name"),
+                        wire_runtime::DecodeErrorKind::InvalidValue("unknown language name"),
                         at,
                     )
                 })?

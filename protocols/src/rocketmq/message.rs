@@ -4,7 +4,7 @@
 use super::properties::Properties;
 use std::borrow::Cow;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
-use wire_runtime::{DecodeError, ErrorKind, Reader, WireDecode, WireEncode};
+use wire_runtime::{DecodeError, DecodeErrorKind, Reader, WireDecode, WireEncode};
 
 /// Magic code of version 1 records (topic length `u8`), `0xDAA320A7`.
 pub const MESSAGE_MAGIC_V1: u32 = 0xDAA3_20A7;
@@ -444,7 +444,7 @@ impl<'a> MessageExt<'a> {
             Ok(())
         } else {
             Err(DecodeError::new(
-                ErrorKind::ChecksumMismatch {
+                DecodeErrorKind::ChecksumMismatch {
                     expected: u64::from(self.body_crc as u32),
                     actual: u64::from(actual as u32),
                 },
@@ -486,7 +486,7 @@ impl<'a> MessageExt<'a> {
 }
 
 fn unsupported(what: &'static str) -> DecodeError {
-    DecodeError::new(ErrorKind::Unsupported(what), 0).in_field("MessageExt", "body")
+    DecodeError::new(DecodeErrorKind::Unsupported(what), 0).in_field("MessageExt", "body")
 }
 
 #[cfg(feature = "zlib")]
@@ -498,13 +498,13 @@ fn inflate(data: &[u8], max_len: usize) -> Result<Vec<u8>, DecodeError> {
     let mut decoder = flate2::read::ZlibDecoder::new(data).take(max_len as u64 + 1);
     if decoder.read_to_end(&mut out).is_err() {
         return Err(
-            DecodeError::new(ErrorKind::InvalidValue("corrupt zlib data"), 0)
+            DecodeError::new(DecodeErrorKind::InvalidValue("corrupt zlib data"), 0)
                 .in_field("MessageExt", "body"),
         );
     }
     if out.len() > max_len {
         return Err(DecodeError::new(
-            ErrorKind::InvalidValue("decompressed body larger than allowed"),
+            DecodeErrorKind::InvalidValue("decompressed body larger than allowed"),
             0,
         )
         .in_field("MessageExt", "body"));

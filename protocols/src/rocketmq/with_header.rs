@@ -8,7 +8,7 @@ use super::frame::{Header, SerializeType, WireHeader};
 use super::headers::{CustomHeader, ExtSource};
 use super::json_header::{self, JsonHeader};
 use std::borrow::Cow;
-use wire_runtime::{DecodeError, ErrorKind};
+use wire_runtime::{DecodeError, DecodeErrorKind};
 
 /// Decodes one whole frame, as [`super::decode`] does, and reads its extFields as the custom
 /// header `H`, as [`RemotingCommand::custom_header`] does, with the same results and errors.
@@ -119,7 +119,7 @@ pub(crate) fn read_frame<'a, V: ExtVisitor<'a, Error = DecodeError>>(
         // frame): its error is theirs. The tests and the fuzz target compare the two paths.
         None => {
             return Err(derived(frame).err().unwrap_or_else(|| {
-                DecodeError::new(ErrorKind::InvalidValue("frame envelope"), 0)
+                DecodeError::new(DecodeErrorKind::InvalidValue("frame envelope"), 0)
             }));
         }
     })
@@ -136,7 +136,7 @@ fn json_visiting<'a, V: ExtVisitor<'a, Error = DecodeError>>(
     let fields = json_header::parse_with(header, 8, |key, value| {
         visitor.entry(&key.value(), value.value()).map_err(|e| {
             refused = Some(e);
-            DecodeError::new(ErrorKind::InvalidValue("refused"), 0)
+            DecodeError::new(DecodeErrorKind::InvalidValue("refused"), 0)
         })
     });
     match refused {

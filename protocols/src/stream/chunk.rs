@@ -5,7 +5,7 @@
 //! the frame as `Bytes` turns a record into a zero-copy `Bytes` with [`Record::to_bytes`].
 
 use super::entry::{Entry, SubBatchRecords};
-use wire_runtime::{DecodeError, ErrorKind, Reader, WireDecode, WireEncode};
+use wire_runtime::{DecodeError, DecodeErrorKind, Reader, WireDecode, WireEncode};
 
 /// The high nibble of the first header byte.
 pub const CHUNK_MAGIC: u8 = 5;
@@ -73,7 +73,7 @@ pub struct Chunk<'a> {
     /// Offset of the first record.
     pub chunk_first_offset: u64,
     /// CRC-32 (zlib) of the data section.
-    #[wire(checksum = wire_runtime::Crc32, over = data)]
+    #[wire(checksum = wire_runtime::checksum::Crc32, over = data)]
     pub chunk_crc: u32,
     /// Length of the data section.
     pub data_length: u32,
@@ -135,7 +135,7 @@ impl<'a> Chunk<'a> {
             Ok(())
         } else {
             Err(DecodeError::new(
-                ErrorKind::ChecksumMismatch {
+                DecodeErrorKind::ChecksumMismatch {
                     expected: u64::from(self.chunk_crc),
                     actual: u64::from(actual),
                 },
@@ -314,7 +314,7 @@ fn data_error(e: DecodeError) -> DecodeError {
 #[cold]
 #[inline(never)]
 fn count_error(why: &'static str) -> DecodeError {
-    DecodeError::new(ErrorKind::InvalidValue(why), 0).in_field("Chunk", "num_records")
+    DecodeError::new(DecodeErrorKind::InvalidValue(why), 0).in_field("Chunk", "num_records")
 }
 
 impl<'a> Iterator for Records<'a> {

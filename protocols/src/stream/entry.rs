@@ -1,7 +1,7 @@
 //! Entries, as chunks and Publish frames carry them: a simple entry (one record) or a
 //! sub-batch (several records, maybe compressed).
 
-use wire_runtime::{DecodeError, ErrorKind, Reader, WireDecode, WireEncode};
+use wire_runtime::{DecodeError, DecodeErrorKind, Reader, WireDecode, WireEncode};
 
 /// One entry. The top bit of its first byte tells the two shapes apart.
 ///
@@ -179,7 +179,7 @@ impl<'a> SubBatch<'a> {
     pub fn records(&self) -> Result<SubBatchRecords<'a>, DecodeError> {
         if self.compression() != Compression::None {
             return Err(DecodeError::new(
-                ErrorKind::Unsupported("compressed sub-batch: decompress it first"),
+                DecodeErrorKind::Unsupported("compressed sub-batch: decompress it first"),
                 0,
             )
             .in_field("SubBatch", "data"));
@@ -206,7 +206,7 @@ impl<'a> SubBatch<'a> {
 }
 
 fn unsupported(what: &'static str) -> DecodeError {
-    DecodeError::new(ErrorKind::Unsupported(what), 0).in_field("SubBatch", "data")
+    DecodeError::new(DecodeErrorKind::Unsupported(what), 0).in_field("SubBatch", "data")
 }
 
 #[cfg(feature = "gzip")]
@@ -218,13 +218,13 @@ fn gunzip(data: &[u8], uncompressed_length: u32) -> Result<Vec<u8>, DecodeError>
     let mut decoder = flate2::read::GzDecoder::new(data).take(wanted as u64 + 1);
     if decoder.read_to_end(&mut out).is_err() {
         return Err(
-            DecodeError::new(ErrorKind::InvalidValue("corrupt gzip data"), 0)
+            DecodeError::new(DecodeErrorKind::InvalidValue("corrupt gzip data"), 0)
                 .in_field("SubBatch", "data"),
         );
     }
     if out.len() != wanted {
         return Err(DecodeError::new(
-            ErrorKind::InvalidValue("decompressed length differs from uncompressed_length"),
+            DecodeErrorKind::InvalidValue("decompressed length differs from uncompressed_length"),
             0,
         )
         .in_field("SubBatch", "uncompressed_length"));

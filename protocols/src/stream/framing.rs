@@ -1,6 +1,6 @@
 //! Splitting a byte stream into frames, and a `tokio_util` codec.
 
-use wire_runtime::{DecodeError, ErrorKind};
+use wire_runtime::{DecodeError, DecodeErrorKind};
 
 /// The total length (size prefix included) of the frame at the front of `buf`, `Ok(None)` if
 /// more bytes are needed, or an error for a frame above `max_len` bytes.
@@ -24,10 +24,11 @@ pub fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeErro
     };
     let total = u32::from_be_bytes(*size) as usize + 4;
     if total > max_len {
-        return Err(
-            DecodeError::new(ErrorKind::InvalidValue("frame larger than frame_max"), 0)
-                .in_field("Frame", "size"),
-        );
+        return Err(DecodeError::new(
+            DecodeErrorKind::InvalidValue("frame larger than frame_max"),
+            0,
+        )
+        .in_field("Frame", "size"));
     }
     Ok((buf.len() >= total).then_some(total))
 }
@@ -45,13 +46,13 @@ pub fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeErro
 /// assert!(matches!(wire_protocols::stream::decode(&frame)?, Command::Heartbeat(_)));
 /// # Ok::<(), wire_runtime::DecodeError>(())
 /// ```
-pub type FrameSplitter = wire_runtime::FrameSplitter<StreamFrames>;
+pub type FrameSplitter = wire_runtime::framing::FrameSplitter<StreamFrames>;
 
 /// RabbitMQ Stream's framing: a `u32` size, then that many bytes.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct StreamFrames;
 
-impl wire_runtime::Framing for StreamFrames {
+impl wire_runtime::framing::Framing for StreamFrames {
     const DEFAULT_MAX_LEN: usize = DEFAULT_MAX_FRAME;
 
     fn frame_len(buf: &[u8], max_len: usize) -> Result<Option<usize>, DecodeError> {
@@ -80,11 +81,11 @@ pub const DEFAULT_MAX_FRAME: usize = 64 << 20;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[cfg(feature = "tokio")]
-pub type StreamCodec = wire_runtime::FrameCodec<StreamFrames>;
+pub type StreamCodec = wire_runtime::framing::FrameCodec<StreamFrames>;
 
 /// What [`StreamCodec`] writes: commands, each as a whole frame.
 #[cfg(feature = "tokio")]
-impl wire_runtime::Outgoing for StreamFrames {
+impl wire_runtime::framing::Outgoing for StreamFrames {
     type Message<'a> = super::Command<'a>;
     type Context = StreamFrames;
 }

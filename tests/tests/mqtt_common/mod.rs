@@ -18,7 +18,7 @@ use wire_protocols::mqtt::{
     PublishFlags, QoS, ReasonCode, RetainHandling, SubAck, Subscribe, SubscriptionOptions,
     TopicFilter, UnsubAck, Unsubscribe, Utf8Str, Version, Will,
 };
-use wire_runtime::Vbi;
+use wire_runtime::int::Vbi;
 
 pub const V311: Version = Version::V311;
 pub const V5: Version = Version::V5;

@@ -1,5 +1,5 @@
 //! Valid inputs that sit next to compile errors of `tests/ui/`: each must still compile.
-use wire_runtime::{Vbi, WireDecode, WireEncode, decode};
+use wire_runtime::{int::Vbi, WireDecode, WireEncode, decode};
 
 // An `Option` without `if` as the last field; others with `if` or a nullable prefix.
 #[derive(WireDecode, WireEncode, Debug, PartialEq)]

@@ -1,4 +1,4 @@
-//! Windows: a run of small writes through one capacity check (`wire_runtime::write_in_window`).
+//! Windows: a run of small writes through one capacity check (`wire_runtime::write::write_in_window`).
 //!
 //! A length-prefixed value that is a type's own encoding is written in a window of its own
 //! ([`in_window`]). A head before it (`type, length, value`: an MQTT packet, any TLV) joins that
@@ -24,7 +24,7 @@ pub fn writes_a_run(inner: &Codec) -> bool {
 
 /// `write` (statements on `__buf`: the fields of `head`, each part its length, then the prefix
 /// holding `__n`, then the `__n` bytes) through one capacity check when the buffer's chunk holds
-/// them all (`wire_runtime::write_in_window`), else directly.
+/// them all (`wire_runtime::write::write_in_window`), else directly.
 pub fn in_window(prefix: &TokenStream, head: &[TokenStream], write: &TokenStream) -> TokenStream {
     let rt = rt();
     // A head's run of integers is put with `BufMut::put_slice`, on the window's type.

@@ -80,7 +80,7 @@ pub struct Field<'a> {
     pub checksum: Option<ChecksumField>,
 }
 
-/// A checksum field: the algorithm (a type implementing `wire_runtime::Checksum`) and the
+/// A checksum field: the algorithm (a type implementing `wire_runtime::checksum::Checksum`) and the
 /// range of fields it covers, resolved by `check` (`first..=last`, indices into the fields).
 pub struct ChecksumField {
     pub algo: TokenStream,

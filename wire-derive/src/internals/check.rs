@@ -122,7 +122,7 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
                 "only one field can be `rest_len`: the fields after it already sit in its section",
             );
         } else if cannot_be_len(&field.ty) {
-            cx.error_spanned_by(&*field.ty, "a `rest_len` field holds a byte length: give it an integer type, `Vbi`, `VarInt`, or a type implementing `wire_runtime::LenValue`");
+            cx.error_spanned_by(&*field.ty, "a `rest_len` field holds a byte length: give it an integer type, `Vbi`, `VarInt`, or a type implementing `wire_runtime::len::LenValue`");
         }
         rest_len_seen = true;
     }
@@ -268,7 +268,7 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
                     } else if let Some(target) = earlier(ident) {
                         if cannot_be_len(&fields.fields[target].ty) {
                             let what = if count { "count" } else { "length" };
-                            cx.error_spanned_by(ident, format!("`{ident}` gives the {what} of `{}`, so it must be an integer field (u8 to u64, Vbi, VarInt) or of a type implementing `wire_runtime::LenValue`", field.name));
+                            cx.error_spanned_by(ident, format!("`{ident}` gives the {what} of `{}`, so it must be an integer field (u8 to u64, Vbi, VarInt) or of a type implementing `wire_runtime::len::LenValue`", field.name));
                         }
                         fills.push((target, i, count, ident));
                     }

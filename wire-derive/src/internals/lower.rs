@@ -246,7 +246,7 @@ fn lower_unconditional(
             } => types::generic_inner(ty, "Tristate").unwrap_or_else(|| {
                 cx.error_at(
                     attrs.not_set.span().unwrap_or(ty_span),
-                    "`not_set` decodes a second marker beside null, so the field must have type `wire_runtime::Tristate<T>`",
+                    "`not_set` decodes a second marker beside null, so the field must have type `wire_runtime::len::Tristate<T>`",
                 );
                 ty
             }),
@@ -432,7 +432,7 @@ fn narrow(cx: &Ctxt, width: &syn::Ident, ty: &Type, order: Order) -> Codec {
         Some(kind) if !kind.is_signed() && kind.size().is_some() => kind,
         Some(IntKind::Vbi | IntKind::VarInt) => {
             let ty = if name == "vbi" { "Vbi" } else { "VarInt" };
-            cx.error_spanned_by(width, format!("`int` gives a fixed width; a `{name}` field has the runtime's type: `wire_runtime::{ty}`"));
+            cx.error_spanned_by(width, format!("`int` gives a fixed width; a `{name}` field has the runtime's type: `wire_runtime::int::{ty}`"));
             return stand_in();
         }
         _ => {
@@ -615,7 +615,7 @@ fn checksum_field(cx: &Ctxt, attrs: &FieldAttrs) -> Option<ChecksumField> {
     let algo = match algo {
         Expr::Path(p) if p.qself.is_none() => quote::quote!(#p),
         other => {
-            cx.error_spanned_by(other, "`checksum` takes the algorithm's type: `Crc32`, `InternetChecksum`, or a type of your own implementing `wire_runtime::Checksum`");
+            cx.error_spanned_by(other, "`checksum` takes the algorithm's type: `Crc32`, `InternetChecksum`, or a type of your own implementing `wire_runtime::checksum::Checksum`");
             quote::quote!(())
         }
     };

@@ -1,6 +1,6 @@
 //! Integers, floats and `bool`: fixed-size big-endian values.
 
-use crate::error::{DecodeError, EncodeError, ErrorKind};
+use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::reader::Reader;
 use crate::traits::{WireDecode, WireEncode};
 use bytes::BufMut;
@@ -67,6 +67,9 @@ pub(crate) fn bool_from_byte(byte: u8, offset: usize) -> Result<bool, DecodeErro
     match byte {
         0 => Ok(false),
         1 => Ok(true),
-        other => Err(DecodeError::new(ErrorKind::InvalidBool(other), offset)),
+        other => Err(DecodeError::new(
+            DecodeErrorKind::InvalidBool(other),
+            offset,
+        )),
     }
 }

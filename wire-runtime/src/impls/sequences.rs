@@ -3,7 +3,7 @@
 //! Unsized layouts take the rest of the reader's section; a length or count prefix is declared on
 //! the field (`#[wire(len = u16)]`, `#[wire(count = i32)]`) and handled by the derive.
 
-use crate::error::{DecodeError, EncodeError, ErrorKind};
+use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::reader::Reader;
 use crate::traits::{WireDecode, WireEncode};
 use alloc::collections::BTreeMap;
@@ -148,7 +148,7 @@ impl<'de, K: WireDecode<'de> + Ord, V: WireDecode<'de>> WireDecode<'de> for BTre
             let at = r.offset();
             let (key, value) = crate::__private::decode_progressing(r, <(K, V)>::decode)?;
             if map.insert(key, value).is_some() {
-                return Err(DecodeError::new(ErrorKind::DuplicateKey, at));
+                return Err(DecodeError::new(DecodeErrorKind::DuplicateKey, at));
             }
         }
         Ok(map)
@@ -189,7 +189,7 @@ mod hash_map {
                 let at = r.offset();
                 let (key, value) = crate::__private::decode_progressing(r, <(K, V)>::decode)?;
                 if map.insert(key, value).is_some() {
-                    return Err(DecodeError::new(ErrorKind::DuplicateKey, at));
+                    return Err(DecodeError::new(DecodeErrorKind::DuplicateKey, at));
                 }
             }
             Ok(map)

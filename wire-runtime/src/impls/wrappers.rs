@@ -44,7 +44,10 @@ impl<'de, T: WireDecode<'de>> WireDecode<'de> for Box<T> {
     }
 
     #[inline]
-    fn decode_spanned(r: &mut Reader<'de>, spans: &mut crate::Spans) -> Result<Self, DecodeError> {
+    fn decode_spanned(
+        r: &mut Reader<'de>,
+        spans: &mut crate::spans::Spans,
+    ) -> Result<Self, DecodeError> {
         r.nested(|r| T::decode_spanned(r, spans).map(Box::new))
     }
 }

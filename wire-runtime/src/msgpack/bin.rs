@@ -2,7 +2,7 @@
 //! type, for the derive's `#[wire(bin)]` (a `Vec<u8>` is otherwise an array of integers).
 
 use super::{read, write};
-use crate::error::{DecodeError, EncodeError, ErrorKind};
+use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::reader::Reader;
 use alloc::borrow::Cow;
 use alloc::boxed::Box;
@@ -102,9 +102,9 @@ impl<'de, const N: usize> BinDecode<'de> for [u8; N] {
     #[inline]
     fn decode_bin(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
         let at = r.offset();
-        read::read_bin(r)?
-            .try_into()
-            .map_err(|_| DecodeError::new(ErrorKind::InvalidValue("bin of the wrong length"), at))
+        read::read_bin(r)?.try_into().map_err(|_| {
+            DecodeError::new(DecodeErrorKind::InvalidValue("bin of the wrong length"), at)
+        })
     }
 }
 

@@ -91,7 +91,7 @@ impl<'de: 'a, 'a> WireDecode<'de> for Value<'a> {
             }
             // Only 0xc1 is left, the byte msgpack never uses.
             _ => {
-                return Err(r.error(crate::ErrorKind::InvalidValue(
+                return Err(r.error(crate::DecodeErrorKind::InvalidValue(
                     "0xc1 is never used in msgpack",
                 )));
             }

@@ -1,7 +1,7 @@
 //! Reading msgpack values, accepting every valid width.
 
 use super::marker::*;
-use crate::error::{DecodeError, ErrorKind};
+use crate::error::{DecodeError, DecodeErrorKind};
 use crate::reader::Reader;
 
 /// The next marker byte and its offset.
@@ -15,9 +15,12 @@ fn marker(r: &mut Reader<'_>) -> Result<(u8, usize), DecodeError> {
 #[cold]
 fn wrong(expected: &'static str, marker: u8, at: usize) -> DecodeError {
     if marker == NEVER_USED {
-        return DecodeError::new(ErrorKind::InvalidValue("0xc1 is never used in msgpack"), at);
+        return DecodeError::new(
+            DecodeErrorKind::InvalidValue("0xc1 is never used in msgpack"),
+            at,
+        );
     }
-    DecodeError::new(ErrorKind::WrongType { expected, marker }, at)
+    DecodeError::new(DecodeErrorKind::WrongType { expected, marker }, at)
 }
 
 #[inline]
@@ -82,7 +85,7 @@ pub fn read_int<T: TryFrom<i128>>(r: &mut Reader<'_>) -> Result<T, DecodeError> 
     };
     T::try_from(value).map_err(|_| {
         DecodeError::new(
-            ErrorKind::InvalidValue("integer out of range for the field"),
+            DecodeErrorKind::InvalidValue("integer out of range for the field"),
             at,
         )
     })
@@ -216,7 +219,10 @@ pub fn read_ext_section<'de>(
     };
     let [t] = be::<1>(r)?;
     if t as i8 != ext_type {
-        return Err(DecodeError::new(ErrorKind::InvalidTag(u64::from(t)), at));
+        return Err(DecodeError::new(
+            DecodeErrorKind::InvalidTag(u64::from(t)),
+            at,
+        ));
     }
     r.section(n)
 }
@@ -226,7 +232,7 @@ pub fn read_ext_section<'de>(
 pub fn read_timestamp(r: &mut Reader<'_>) -> Result<(i64, u32), DecodeError> {
     let at = r.offset();
     let ext = read_ext(r)?;
-    let invalid = |why| DecodeError::new(ErrorKind::InvalidValue(why), at);
+    let invalid = |why| DecodeError::new(DecodeErrorKind::InvalidValue(why), at);
     if ext.ext_type != super::TIMESTAMP_EXT {
         return Err(invalid("extension is not a timestamp"));
     }

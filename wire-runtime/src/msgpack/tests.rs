@@ -1,7 +1,7 @@
 //! msgpack writers and readers, format by format, at every width boundary.
 
 use super::*;
-use crate::{ErrorKind, Reader};
+use crate::{DecodeErrorKind, Reader};
 use alloc::vec::Vec;
 
 fn written(write: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
@@ -141,25 +141,25 @@ fn wrong_families_out_of_range_and_never_used_are_errors() {
     let err = read_int::<u8>(&mut Reader::new(&[0xa1, b'a'])).unwrap_err();
     assert_eq!(
         err.kind(),
-        &ErrorKind::WrongType {
+        &DecodeErrorKind::WrongType {
             expected: "integer",
             marker: 0xa1
         }
     );
     let err = read_int::<u8>(&mut Reader::new(&[0xcd, 1, 0])).unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::InvalidValue(_)));
+    assert!(matches!(err.kind(), DecodeErrorKind::InvalidValue(_)));
     let err = read_int::<u32>(&mut Reader::new(&[0xff])).unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::InvalidValue(_)));
+    assert!(matches!(err.kind(), DecodeErrorKind::InvalidValue(_)));
     let err = read_bool(&mut Reader::new(&[0xc1])).unwrap_err();
     assert_eq!(
         err.kind(),
-        &ErrorKind::InvalidValue("0xc1 is never used in msgpack")
+        &DecodeErrorKind::InvalidValue("0xc1 is never used in msgpack")
     );
     assert!(
         read_str(&mut Reader::new(&[0xa2, 0xc3, 0x28]))
             .unwrap_err()
             .kind()
-            == &ErrorKind::InvalidUtf8
+            == &DecodeErrorKind::InvalidUtf8
     );
     assert!(read_nil(&mut Reader::new(&[0xc2])).is_err());
     assert!(!try_read_nil(&mut Reader::new(&[0xc2])).unwrap());

@@ -46,7 +46,7 @@ fn mqtt_connect_level(bytes: &[u8]) -> Option<u8> {
     if bytes.first()? >> 4 != 1 {
         return None;
     }
-    let (_, used) = wire_runtime::decode_prefix::<wire_runtime::Vbi>(bytes.get(1..)?).ok()?;
+    let (_, used) = wire_runtime::decode_prefix::<wire_runtime::int::Vbi>(bytes.get(1..)?).ok()?;
     // Protocol name "MQTT" (2 + 4 bytes), then the level.
     bytes.get(1 + used + 6).copied()
 }

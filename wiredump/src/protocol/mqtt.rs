@@ -30,7 +30,7 @@ fn mqtt_len(buf: &[u8]) -> Result<Length, DecodeError> {
     Ok(match mqtt::frame_len(buf, usize::MAX)? {
         Some(len) => Length::Whole(len),
         None => Length::Partial(
-            wire_runtime::decode_prefix::<wire_runtime::Vbi>(buf.get(1..).unwrap_or_default())
+            wire_runtime::decode_prefix::<wire_runtime::int::Vbi>(buf.get(1..).unwrap_or_default())
                 .ok()
                 .map(|(remaining, used)| {
                     (1 + used + remaining.0 as usize).saturating_sub(buf.len())

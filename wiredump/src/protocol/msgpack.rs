@@ -4,7 +4,7 @@ use crate::frames::{Layout, Sink, Span, Summary};
 use std::io;
 use wire_protocols::document::{Error as DocumentError, Node};
 use wire_runtime::msgpack::{TIMESTAMP_EXT, Value, timestamp_from_data};
-use wire_runtime::{DecodeError, ErrorKind, Reader, Spans, WireDecode, WireEncode};
+use wire_runtime::{DecodeError, DecodeErrorKind, Reader, WireDecode, WireEncode, read::Spans};
 
 /// msgpack values back to back; an invalid value stops the dissection (nothing tells where the
 /// next one starts).
@@ -30,7 +30,7 @@ pub fn dissect(bytes: &[u8], sink: &mut impl Sink) -> io::Result<Summary> {
                 // well-formed.
                 if let Err(why) = check_timestamps(&value) {
                     failed = true;
-                    let error = DecodeError::new(ErrorKind::InvalidValue(why), 0);
+                    let error = DecodeError::new(DecodeErrorKind::InvalidValue(why), 0);
                     sink.error(span, &error, true, layout)?;
                     continue;
                 }

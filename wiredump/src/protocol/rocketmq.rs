@@ -25,7 +25,7 @@ use wire_protocols::rocketmq::{
     LanguageCode, MessageExt, MessageVersion, Properties, RemotingCommand, RequestCode,
     ResponseCode, SerializeType, SysFlag, Topic, TransactionType,
 };
-use wire_runtime::{DecodeError, ErrorKind, WireEncode};
+use wire_runtime::{DecodeError, DecodeErrorKind, WireEncode};
 
 /// The frame name of a MessageExt record (`rocketmq-message`).
 const MESSAGE_EXT: &str = "MessageExt";
@@ -141,7 +141,7 @@ fn record_len(
         }
         _ => too_small,
     };
-    Err(DecodeError::new(ErrorKind::InvalidValue(why), 0).in_field(ty, field))
+    Err(DecodeError::new(DecodeErrorKind::InvalidValue(why), 0).in_field(ty, field))
 }
 
 /// The name of a command: its request code's (`SEND_MESSAGE_V2`), or `RESPONSE` and its
