@@ -263,3 +263,26 @@ fn types_of_ones_own_are_decoded_by_their_own_impls() {
     };
     round_trip(&value, &[1, 2, 1, b'7', 0, 5, 9]);
 }
+
+/// Found by wire-layoutgen (seed 2): an enum whose variants are all `V {}` (named, no fields)
+/// got a `BitField` impl that spelled them `Self::V`, which did not compile.
+#[derive(WireDecode, WireEncode, Debug, PartialEq)]
+#[wire(tag = u8)]
+enum Braces {
+    #[wire(tag = 1)]
+    One {},
+    #[wire(tag = 4)]
+    Four {},
+    #[wire(tag = 5)]
+    Five(),
+}
+
+#[test]
+fn variants_without_fields_keep_their_braces() {
+    round_trip(&Braces::One {}, &[1]);
+    round_trip(&Braces::Four {}, &[4]);
+    round_trip(&Braces::Five(), &[5]);
+    use wire_runtime::int::BitField;
+    assert_eq!(Braces::from_bits(4), Some(Braces::Four {}));
+    assert_eq!(Braces::Five().to_bits(), 5);
+}

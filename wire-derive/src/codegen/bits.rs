@@ -98,8 +98,14 @@ pub fn bitfield_impl(cont: &Container<'_>) -> TokenStream {
             };
             to_arms.extend(quote!(#pattern => *__tag as u64,));
         } else if let Some(tag) = &v.tag {
-            from_arms.extend(quote!(#tag => Self::#vident,));
-            to_arms.extend(quote!(Self::#vident => (#tag) as u64,));
+            // `V`, `V()` or `V {}`: a variant without fields, as it was declared.
+            let empty = match v.fields.style {
+                Style::Unit => quote!(),
+                Style::Tuple => quote!(()),
+                Style::Named => quote!({}),
+            };
+            from_arms.extend(quote!(#tag => Self::#vident #empty,));
+            to_arms.extend(quote!(Self::#vident #empty => (#tag) as u64,));
         }
     }
     let from_bits = body(quote! {

@@ -126,6 +126,16 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
         }
         rest_len_seen = true;
     }
+    // Alignment padding depends on where a field starts, which the filled `rest_len` cannot
+    // know before it is written: encode counted it out, decode in, and the value did not
+    // decode back (found by wire-layoutgen, seed 1).
+    if let Some(first) = fields.fields.iter().position(|f| f.rest_len.is_some()) {
+        for field in &fields.fields[first..] {
+            if let Some(align) = &field.align {
+                cx.error_spanned_by(align, "`align` pads to an offset from the struct's start, which a `rest_len` section's length cannot count before it is written: drop `align` here, or give the aligned fields a length of their own (`len = u32`) instead of `rest_len`");
+            }
+        }
+    }
 
     let mut fills: Vec<(usize, usize, bool, &Ident)> = Vec::new();
     let mut nested_fills: Vec<(usize, NestedFill, &Ident)> = Vec::new();
