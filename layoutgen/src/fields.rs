@@ -1,0 +1,473 @@
+//! Field blocks: one or two fields of a struct or variant, each a use of the vocabulary the
+//! derive accepts (a prefix, a section, a fill, a temp, a condition, a terminator, padding, a
+//! nested type), with a proptest strategy for its value and what encoding may change.
+
+use crate::rng::Rng;
+use crate::types::{Kind, TypeDef};
+
+/// One field as the generated source declares it.
+#[derive(Debug, Clone)]
+pub struct Field {
+    /// `#[wire(...)]` keys, each complete (`len = u16`); empty for none.
+    pub keys: Vec<String>,
+    pub name: String,
+    pub ty: String,
+    /// A proptest strategy expression for the value.
+    pub strategy: String,
+}
+
+impl Field {
+    fn plain(name: &str, ty: &str, strategy: &str) -> Field {
+        Field {
+            keys: Vec::new(),
+            name: name.into(),
+            ty: ty.into(),
+            strategy: strategy.into(),
+        }
+    }
+
+    fn key(mut self, key: impl Into<String>) -> Field {
+        self.keys.push(key.into());
+        self
+    }
+
+    /// The attribute as written, or nothing.
+    pub fn attribute(&self) -> String {
+        if self.keys.is_empty() {
+            String::new()
+        } else {
+            format!("#[wire({})] ", self.keys.join(", "))
+        }
+    }
+}
+
+/// What a block adds to its struct.
+#[derive(Debug, Default)]
+pub struct Block {
+    pub fields: Vec<Field>,
+    /// Statements run on the generated value `v` so that it is one encode accepts (a value
+    /// present exactly when its condition holds).
+    pub fixups: Vec<String>,
+    /// Encode writes something other than the stored value (a filled length), so
+    /// `decode(encode(v)) == v` holds only for values that went through encode once.
+    pub fills: bool,
+    /// Coverage: the keys this block used, by name, for the report.
+    pub used: Vec<&'static str>,
+}
+
+/// Where a block stands.
+pub struct Scope<'a> {
+    /// Its position, which names its fields.
+    pub index: usize,
+    /// Types generated before this one, which a field may nest.
+    pub earlier: &'a [TypeDef],
+    /// In an enum variant, or after a `rest_len`: `align` is left out (the derive refuses it
+    /// after a `rest_len`).
+    pub no_align: bool,
+}
+
+const PRIMS: &[(&str, &str)] = &[
+    ("u8", "any::<u8>()"),
+    ("u16", "any::<u16>()"),
+    ("u32", "any::<u32>()"),
+    ("u64", "any::<u64>()"),
+    ("i16", "any::<i16>()"),
+    ("i32", "any::<i32>()"),
+    ("i64", "any::<i64>()"),
+    ("bool", "any::<bool>()"),
+    ("f32", "(-1.0e6f32..1.0e6)"),
+    ("[u8; 3]", "any::<[u8; 3]>()"),
+];
+
+const PREFIXES: &[&str] = &[
+    "u8",
+    "u16",
+    "u24",
+    "u32",
+    "i16",
+    "i32",
+    "vbi",
+    "varint",
+    "u8 + 1",
+    "varint + 1",
+];
+
+/// A block for field `index`, chosen among every kind below.
+pub fn block(rng: &mut Rng, scope: &Scope<'_>) -> Block {
+    let i = scope.index;
+    let mut b = match rng.below(13) {
+        0 | 1 => prim(rng, i),
+        2 => narrow(rng, i),
+        3 => bytes(rng, i),
+        4 => counted(rng, i, scope),
+        5 => len_from_field(rng, i),
+        6 => temp_count(rng, i),
+        7 => condition(rng, i),
+        8 => terminated(rng, i),
+        9 => fixed_width(rng, i),
+        10 | 11 => nested(rng, i, scope).unwrap_or_else(|| prim(rng, i)),
+        _ => temp_condition(rng, i),
+    };
+    decorate(rng, &mut b, scope);
+    b
+}
+
+/// Padding, alignment or constant bytes around the block's last field, now and then.
+fn decorate(rng: &mut Rng, b: &mut Block, scope: &Scope<'_>) {
+    let Some(last) = b.fields.last_mut() else {
+        return;
+    };
+    match rng.below(10) {
+        0 => {
+            last.keys.push(format!("pad_before = {}", 1 + rng.below(3)));
+            b.used.push("pad_before");
+        }
+        1 => {
+            last.keys.push(format!("pad_after = {}", 1 + rng.below(3)));
+            b.used.push("pad_after");
+        }
+        2 if !scope.no_align => {
+            last.keys.push(format!("align = {}", rng.pick(&[2, 4, 8])));
+            b.used.push("align");
+        }
+        3 => {
+            last.keys.push("magic = [0xa5, 0x5a]".into());
+            b.used.push("magic (field)");
+        }
+        4 if last.keys.iter().all(|k| !k.starts_with("validate")) => {
+            last.keys
+                .push("validate = Ok::<(), &'static str>(())".into());
+            b.used.push("validate (field)");
+        }
+        _ => {}
+    }
+}
+
+fn prim(rng: &mut Rng, i: usize) -> Block {
+    let (ty, strategy) = *rng.pick(PRIMS);
+    let mut f = Field::plain(&format!("p{i}"), ty, strategy);
+    let mut used = vec!["(integer)"];
+    if !matches!(ty, "u8" | "bool" | "[u8; 3]") && rng.chance(30) {
+        f = f.key(*rng.pick(&["le", "be"]));
+        used.push("le/be");
+    }
+    if ty == "bool" && rng.chance(30) {
+        f = f.key("nonzero");
+        used.push("nonzero");
+    }
+    Block {
+        fields: vec![f],
+        used,
+        ..Block::default()
+    }
+}
+
+fn narrow(rng: &mut Rng, i: usize) -> Block {
+    let (width, ty, max) = *rng.pick(&[
+        ("u24", "u32", "0u32..(1 << 24)"),
+        ("u40", "u64", "0u64..(1 << 40)"),
+        ("u48", "u64", "0u64..(1 << 48)"),
+        ("u16", "u32", "0u32..(1 << 16)"),
+    ]);
+    let mut f = Field::plain(&format!("w{i}"), ty, max).key(format!("int = {width}"));
+    if rng.chance(30) {
+        f = f.key("le");
+    }
+    Block {
+        fields: vec![f],
+        used: vec!["int"],
+        ..Block::default()
+    }
+}
+
+/// `len = prefix` on bytes or a string, with `nullable` or `empty_is_none` on an `Option`.
+fn bytes(rng: &mut Rng, i: usize) -> Block {
+    let prefix = *rng.pick(PREFIXES);
+    let string = rng.chance(50);
+    let (ty, strategy) = if string {
+        ("String", "\"[a-z0-9 ]{0,12}\"")
+    } else {
+        ("Vec<u8>", "vec(any::<u8>(), 0..24)")
+    };
+    let signed = prefix.starts_with('i');
+    let biased = prefix.contains('+');
+    let mut used = vec!["len = prefix"];
+    let mut keys = vec![format!("len = {prefix}")];
+    let (ty, strategy) = if (signed || biased) && rng.chance(50) {
+        keys.push("nullable".into());
+        used.push("nullable");
+        (format!("Option<{ty}>"), format!("option::of({strategy})"))
+    } else if rng.chance(15) {
+        keys.push("empty_is_none".into());
+        used.push("empty_is_none");
+        let inner = if string {
+            "\"[a-z]{1,8}\""
+        } else {
+            "vec(any::<u8>(), 1..8)"
+        };
+        (format!("Option<{ty}>"), format!("option::of({inner})"))
+    } else {
+        (ty.to_string(), strategy.to_string())
+    };
+    if rng.chance(20) {
+        keys.push("le".into());
+    }
+    let mut f = Field::plain(&format!("b{i}"), &ty, &strategy);
+    f.keys = keys;
+    Block {
+        fields: vec![f],
+        used,
+        ..Block::default()
+    }
+}
+
+/// `count = prefix` on a `Vec` of integers, or of a sized type generated before.
+fn counted(rng: &mut Rng, i: usize, scope: &Scope<'_>) -> Block {
+    let prefix = *rng.pick(&["u8", "u16", "u32", "vbi", "varint", "i32"]);
+    let mut keys = vec![format!("count = {prefix}")];
+    let mut used = vec!["count = prefix"];
+    let sized: Vec<&TypeDef> = scope.earlier.iter().filter(|t| t.sized && !t.ctx).collect();
+    let mut fills = false;
+    let (elem, strategy) = if !sized.is_empty() && rng.chance(35) {
+        let t = *rng.pick(&sized);
+        used.push("nested (elements)");
+        fills = t.fills;
+        (t.name.clone(), format!("arb_{}()", t.name))
+    } else if rng.chance(25) {
+        keys.push("item(int = u24)".into());
+        used.push("item(...)");
+        ("u32".to_string(), "0u32..(1 << 24)".to_string())
+    } else if rng.chance(25) {
+        keys.push("item(le)".into());
+        used.push("item(...)");
+        ("u16".to_string(), "any::<u16>()".to_string())
+    } else {
+        ("u16".to_string(), "any::<u16>()".to_string())
+    };
+    let f = Field {
+        keys,
+        name: format!("c{i}"),
+        ty: format!("Vec<{elem}>"),
+        strategy: format!("vec({strategy}, 0..5)"),
+    };
+    Block {
+        fields: vec![f],
+        fills,
+        used,
+        ..Block::default()
+    }
+}
+
+/// A length or count in an earlier field, filled in on encode.
+fn len_from_field(rng: &mut Rng, i: usize) -> Block {
+    let (ty, strategy) = *rng.pick(&[
+        ("u8", "any::<u8>()"),
+        ("u16", "any::<u16>()"),
+        ("u32", "any::<u32>()"),
+        ("Vbi", "(0u32..1000).prop_map(Vbi)"),
+    ]);
+    let n = format!("n{i}");
+    let count = rng.chance(40);
+    let target = if count {
+        Field {
+            keys: vec![format!("count = {n}")],
+            name: format!("l{i}"),
+            ty: "Vec<u16>".into(),
+            strategy: "vec(any::<u16>(), 0..6)".into(),
+        }
+    } else {
+        Field {
+            keys: vec![format!("len = {n}")],
+            name: format!("l{i}"),
+            ty: "Vec<u8>".into(),
+            strategy: "vec(any::<u8>(), 0..20)".into(),
+        }
+    };
+    Block {
+        fields: vec![Field::plain(&n, ty, strategy), target],
+        fills: true,
+        used: vec![if count {
+            "count = field"
+        } else {
+            "len = field"
+        }],
+        ..Block::default()
+    }
+}
+
+/// A count in a `temp` value, not kept in the struct.
+fn temp_count(rng: &mut Rng, i: usize) -> Block {
+    let ty = *rng.pick(&["u8", "u16", "u32"]);
+    let f = Field {
+        keys: vec![format!("temp(t{i}: {ty})"), format!("count = t{i}")],
+        name: format!("tc{i}"),
+        ty: "Vec<u8>".into(),
+        strategy: "vec(any::<u8>(), 0..10)".into(),
+    };
+    Block {
+        fields: vec![f],
+        used: vec!["temp", "count = field"],
+        ..Block::default()
+    }
+}
+
+/// An `Option` present when a flag in an earlier field says so.
+fn condition(rng: &mut Rng, i: usize) -> Block {
+    let flag = format!("flag{i}");
+    let name = format!("o{i}");
+    let (ty, strategy, extra) = *rng.pick(&[
+        ("Option<u32>", "option::of(any::<u32>())", ""),
+        (
+            "Option<Vec<u8>>",
+            "option::of(vec(any::<u8>(), 0..8))",
+            "len = u8",
+        ),
+        (
+            "Option<Vec<u16>>",
+            "option::of(vec(any::<u16>(), 0..4))",
+            "count = u16",
+        ),
+    ]);
+    let mut keys = vec![format!("if = *{flag} & 1 != 0")];
+    if !extra.is_empty() {
+        keys.push(extra.into());
+    }
+    let f = Field {
+        keys,
+        name: name.clone(),
+        ty: ty.into(),
+        strategy: strategy.into(),
+    };
+    Block {
+        fields: vec![Field::plain(&flag, "u8", "any::<u8>()"), f],
+        fixups: vec![format!(
+            "if v.{flag} & 1 == 0 {{ v.{name} = None; }} else if v.{name}.is_none() {{ v.{flag} &= !1; }}"
+        )],
+        used: vec!["if"],
+        ..Block::default()
+    }
+}
+
+/// A `temp` flag computed on encode from a later field, which it conditions.
+fn temp_condition(_rng: &mut Rng, i: usize) -> Block {
+    let f = Field {
+        keys: vec![
+            format!("temp(k{i}: u8 = u8::from(x{i}.is_some()))"),
+            format!("if = *k{i} != 0"),
+        ],
+        name: format!("x{i}"),
+        ty: "Option<u16>".into(),
+        strategy: "option::of(any::<u16>())".into(),
+    };
+    Block {
+        fields: vec![f],
+        used: vec!["temp", "if"],
+        ..Block::default()
+    }
+}
+
+/// A string ended by a NUL (`until = 0`), with a bound now and then.
+fn terminated(rng: &mut Rng, i: usize) -> Block {
+    let mut keys = vec!["until = 0".to_string()];
+    let mut used = vec!["until"];
+    if rng.chance(30) {
+        keys.push("max_len = 16".into());
+        used.push("max_len");
+    }
+    let (ty, strategy) = *rng.pick(&[
+        ("String", "\"[a-z]{0,10}\""),
+        ("Vec<u8>", "vec(1u8..=255, 0..10)"),
+    ]);
+    let mut f = Field::plain(&format!("z{i}"), ty, strategy);
+    f.keys = keys;
+    Block {
+        fields: vec![f],
+        used,
+        ..Block::default()
+    }
+}
+
+/// A string in a region of fixed width, NUL- or space-padded.
+fn fixed_width(rng: &mut Rng, i: usize) -> Block {
+    let spaces = rng.chance(40);
+    let mut keys = vec!["width = 8".to_string()];
+    let strategy = if spaces {
+        keys.push("pad_with = b' '".into());
+        "\"([a-z]{0,7}[a-z])?\""
+    } else {
+        "\"[a-z ]{0,8}\""
+    };
+    let mut f = Field::plain(&format!("s{i}"), "String", strategy);
+    f.keys = keys;
+    Block {
+        fields: vec![f],
+        used: if spaces {
+            vec!["width", "pad_with"]
+        } else {
+            vec!["width"]
+        },
+        ..Block::default()
+    }
+}
+
+/// A type generated before: sized ones as they are, open-ended ones in a length section, a
+/// context-taking one with its context from an earlier field or a temp.
+fn nested(rng: &mut Rng, i: usize, scope: &Scope<'_>) -> Option<Block> {
+    if scope.earlier.is_empty() {
+        return None;
+    }
+    let t = rng.pick(scope.earlier);
+    let name = format!("t{i}");
+    let strategy = format!("arb_{}()", t.name);
+    if t.ctx {
+        // The child is `ctx(k: u8)` with `if = k != 0` on its field `x`.
+        if rng.chance(50) {
+            let f = Field {
+                keys: vec![
+                    format!("temp(k{i}: u8 = u8::from({name}.x.is_some()))"),
+                    format!("ctx = *k{i}"),
+                ],
+                name,
+                ty: t.name.clone(),
+                strategy,
+            };
+            return Some(Block {
+                fields: vec![f],
+                fills: t.fills,
+                used: vec!["temp", "ctx"],
+                ..Block::default()
+            });
+        }
+        let flag = format!("kind{i}");
+        let f = Field {
+            keys: vec![format!("ctx = *{flag}")],
+            name: name.clone(),
+            ty: t.name.clone(),
+            strategy,
+        };
+        return Some(Block {
+            fields: vec![Field::plain(&flag, "u8", "any::<u8>()"), f],
+            fixups: vec![format!(
+                "if v.{name}.x.is_some() {{ v.{flag} |= 1; }} else {{ v.{flag} = 0; }}"
+            )],
+            fills: t.fills,
+            used: vec!["ctx"],
+        });
+    }
+    let mut f = Field::plain(&name, &t.name, &strategy);
+    let mut used = vec![match t.kind {
+        Kind::Bits => "nested bit-field word",
+        Kind::Enum => "nested enum",
+        Kind::Struct => "nested struct",
+    }];
+    if !t.sized || rng.chance(25) {
+        f = f.key(format!("len = {}", rng.pick(&["u16", "u32", "vbi"])));
+        used.push("len = prefix (nested)");
+    }
+    Some(Block {
+        fields: vec![f],
+        fills: t.fills,
+        used,
+        ..Block::default()
+    })
+}
