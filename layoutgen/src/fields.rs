@@ -95,7 +95,7 @@ const PREFIXES: &[&str] = &[
 /// A block for field `index`, chosen among every kind below.
 pub fn block(rng: &mut Rng, scope: &Scope<'_>) -> Block {
     let i = scope.index;
-    let mut b = match rng.below(13) {
+    let mut b = match rng.below(20) {
         0 | 1 => prim(rng, i),
         2 => narrow(rng, i),
         3 => bytes(rng, i),
@@ -106,7 +106,14 @@ pub fn block(rng: &mut Rng, scope: &Scope<'_>) -> Block {
         8 => terminated(rng, i),
         9 => fixed_width(rng, i),
         10 | 11 => nested(rng, i, scope).unwrap_or_else(|| prim(rng, i)),
-        _ => temp_condition(rng, i),
+        12 => temp_condition(rng, i),
+        13 => map(rng, i),
+        14 => skipped_and_filled(rng, i),
+        15 => markers(rng, i),
+        16 => len_expression(rng, i),
+        17 => sequence_until(rng, i),
+        18 => header_count(rng, i, scope).unwrap_or_else(|| prim(rng, i)),
+        _ => tag_parent(rng, i, scope).unwrap_or_else(|| prim(rng, i)),
     };
     decorate(rng, &mut b, scope);
     b
@@ -226,7 +233,11 @@ fn counted(rng: &mut Rng, i: usize, scope: &Scope<'_>) -> Block {
     let prefix = *rng.pick(&["u8", "u16", "u32", "vbi", "varint", "i32"]);
     let mut keys = vec![format!("count = {prefix}")];
     let mut used = vec!["count = prefix"];
-    let sized: Vec<&TypeDef> = scope.earlier.iter().filter(|t| t.sized && !t.ctx).collect();
+    let sized: Vec<&TypeDef> = scope
+        .earlier
+        .iter()
+        .filter(|t| t.sized && !t.ctx && !t.ctx_tag)
+        .collect();
     let mut fills = false;
     let (elem, strategy) = if !sized.is_empty() && rng.chance(35) {
         let t = *rng.pick(&sized);
@@ -413,10 +424,11 @@ fn fixed_width(rng: &mut Rng, i: usize) -> Block {
 /// A type generated before: sized ones as they are, open-ended ones in a length section, a
 /// context-taking one with its context from an earlier field or a temp.
 fn nested(rng: &mut Rng, i: usize, scope: &Scope<'_>) -> Option<Block> {
-    if scope.earlier.is_empty() {
+    let plain: Vec<&TypeDef> = scope.earlier.iter().filter(|t| !t.ctx_tag).collect();
+    if plain.is_empty() {
         return None;
     }
-    let t = rng.pick(scope.earlier);
+    let t = *rng.pick(&plain);
     let name = format!("t{i}");
     let strategy = format!("arb_{}()", t.name);
     if t.ctx {
@@ -468,6 +480,156 @@ fn nested(rng: &mut Rng, i: usize, scope: &Scope<'_>) -> Option<Block> {
         fields: vec![f],
         fills: t.fills,
         used,
+        ..Block::default()
+    })
+}
+
+/// A counted map with prefixed keys and values.
+fn map(rng: &mut Rng, i: usize) -> Block {
+    let (ty, strategy) = *rng.pick(&[
+        (
+            "std::collections::BTreeMap<String, Vec<u8>>",
+            "proptest::collection::btree_map(\"[a-z]{0,6}\", vec(any::<u8>(), 0..6), 0..4)",
+        ),
+        // A HashMap's order is its own: decode-then-encode is not canonical, so it is left out.
+        (
+            "std::collections::BTreeMap<u16, String>",
+            "proptest::collection::btree_map(any::<u16>(), \"[a-z]{0,6}\", 0..4)",
+        ),
+    ]);
+    let keys = if ty.contains("String, ") {
+        vec![
+            "count = u8".to_string(),
+            "key(len = u8)".into(),
+            "value(len = u16)".into(),
+        ]
+    } else {
+        vec![
+            "count = u16".to_string(),
+            "key(le)".into(),
+            "value(len = vbi)".into(),
+        ]
+    };
+    let mut f = Field::plain(&format!("map{i}"), ty, strategy);
+    f.keys = keys;
+    Block {
+        fields: vec![f],
+        used: vec!["count = prefix", "key(...)/value(...)"],
+        ..Block::default()
+    }
+}
+
+/// A field not on the wire (`skip`, decoded as its default), and an integer encode fills.
+fn skipped_and_filled(rng: &mut Rng, i: usize) -> Block {
+    let skip = if rng.chance(50) {
+        Field::plain(&format!("k{i}"), "u8", "Just(5u8)")
+            .key("skip")
+            .key("default = 5")
+    } else {
+        Field::plain(&format!("k{i}"), "u32", "Just(0u32)").key("skip")
+    };
+    let filled = Field::plain(&format!("f{i}"), "u16", "any::<u16>()").key("fill = 0x1234");
+    Block {
+        fields: vec![skip, filled],
+        fills: true,
+        used: vec!["skip", "default", "fill"],
+        ..Block::default()
+    }
+}
+
+/// Null markers: `nullable = negative`, and `not_set` on a `Tristate`.
+fn markers(rng: &mut Rng, i: usize) -> Block {
+    let f = if rng.chance(50) {
+        Field::plain(
+            &format!("nn{i}"),
+            "Option<Vec<u8>>",
+            "option::of(vec(any::<u8>(), 0..6))",
+        )
+        .key("len = i32")
+        .key("nullable = negative")
+    } else {
+        Field::plain(
+            &format!("ts{i}"),
+            "Tristate<String>",
+            "prop_oneof![Just(Tristate::Null), Just(Tristate::NotSet), \"[a-z]{0,5}\".prop_map(Tristate::Value)]",
+        )
+        .key("len = i16")
+        .key("nullable")
+        .key("not_set = -2")
+    };
+    Block {
+        fields: vec![f],
+        used: vec!["nullable", "not_set"],
+        ..Block::default()
+    }
+}
+
+/// A length given by an expression over an earlier field (checked on encode): the length is
+/// two more than the field.
+fn len_expression(_rng: &mut Rng, i: usize) -> Block {
+    let n = format!("e{i}");
+    let body = format!("eb{i}");
+    Block {
+        fields: vec![
+            Field::plain(&n, "u8", "any::<u8>()"),
+            Field::plain(&body, "Vec<u8>", "vec(any::<u8>(), 2..12)")
+                .key(format!("len = usize::from(*{n}) + 2")),
+        ],
+        fixups: vec![format!("v.{n} = (v.{body}.len() - 2) as u8;")],
+        used: vec!["len = expr"],
+        ..Block::default()
+    }
+}
+
+/// A `Vec` ended by an element: a closure keeps the last one, a sentinel follows the last.
+fn sequence_until(rng: &mut Rng, i: usize) -> Block {
+    let f = if rng.chance(50) {
+        // Groups of 7 bits, the high bit set on every one but the last.
+        Field::plain(
+            &format!("g{i}"),
+            "Vec<u8>",
+            "(vec(0x80u8..=0xff, 0..4), 0u8..0x80).prop_map(|(mut v, last)| { v.push(last); v })",
+        )
+        .key("until = |g: &u8| g & 0x80 == 0")
+    } else {
+        Field::plain(&format!("q{i}"), "Vec<u16>", "vec(1u16.., 0..5)").key("until = 0")
+    };
+    Block {
+        fields: vec![f],
+        used: vec!["until (sequence)"],
+        ..Block::default()
+    }
+}
+
+/// A count inside an earlier header struct (`count = h.count`), filled into a copy of it.
+fn header_count(_rng: &mut Rng, i: usize, scope: &Scope<'_>) -> Option<Block> {
+    let header = scope.earlier.iter().find(|t| t.header)?;
+    let h = format!("h{i}");
+    Some(Block {
+        fields: vec![
+            Field::plain(&h, &header.name, &format!("arb_{}()", header.name)),
+            Field::plain(&format!("hi{i}"), "Vec<u8>", "vec(any::<u8>(), 0..6)")
+                .key(format!("count = {h}.count")),
+        ],
+        fills: true,
+        used: vec!["count = header.field"],
+        ..Block::default()
+    })
+}
+
+/// A kind byte the encoder fills from a `ctx_tag` enum's `wire_tag()`, passed down to it.
+fn tag_parent(_rng: &mut Rng, i: usize, scope: &Scope<'_>) -> Option<Block> {
+    let child = scope.earlier.iter().find(|t| t.ctx_tag)?;
+    let kind = format!("kd{i}");
+    let payload = format!("pl{i}");
+    Some(Block {
+        fields: vec![
+            Field::plain(&kind, "u8", "any::<u8>()").key(format!("fill = {payload}.wire_tag()")),
+            Field::plain(&payload, &child.name, &format!("arb_{}()", child.name))
+                .key(format!("ctx = *{kind}")),
+        ],
+        fills: true,
+        used: vec!["fill", "ctx_tag"],
         ..Block::default()
     })
 }

@@ -68,6 +68,7 @@ use proptest::option;
 use proptest::prelude::*;
 use wire_runtime::checksum::{Crc32, InternetChecksum};
 use wire_runtime::int::Vbi;
+use wire_runtime::len::Tristate;
 use wire_runtime::read::Spans;
 use wire_runtime::{Reader, WireDecode, WireEncode, decode};
 "#;
@@ -119,7 +120,7 @@ proptest = {{ version = "1.12", default-features = false, features = ["std"] }}
     let mut tests = format!(
         "//! One property per generated type (seed {seed}).\n\nuse proptest::prelude::*;\nuse proptest::test_runner::Config;\nuse wire_layouts_{seed}::*;\n\nproptest! {{\n    #![proptest_config(Config {{ failure_persistence: None, ..Config::default() }})]\n"
     );
-    for t in types.iter().filter(|t| !t.ctx) {
+    for t in types.iter().filter(|t| !t.ctx && !t.ctx_tag) {
         let _ = writeln!(
             tests,
             "    #[test]\n    fn {lower}(v in arb_{name}()) {{ check(&v, {open}, {fills}); }}",

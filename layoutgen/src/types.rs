@@ -29,6 +29,10 @@ pub struct TypeDef {
     pub open_end: bool,
     /// It takes `ctx(k: u8)` (the child shape `fields::nested` knows).
     pub ctx: bool,
+    /// A `ctx_tag = u8` enum, whose parent fills the tag from `wire_tag()`.
+    pub ctx_tag: bool,
+    /// A header struct with a `count: u16` that a later field's `count = h.count` names.
+    pub header: bool,
     /// Keys used, for the coverage report.
     pub used: Vec<String>,
 }
@@ -37,10 +41,14 @@ const DERIVES: &str = "#[derive(WireDecode, WireEncode, Debug, Clone, PartialEq)
 
 /// Type number `index`, its kind chosen at random.
 pub fn generate(rng: &mut Rng, index: usize, earlier: &[TypeDef]) -> TypeDef {
-    match rng.below(10) {
+    match rng.below(14) {
         0 | 1 => bit_word(rng, index),
         2 | 3 => enumeration(rng, index, earlier),
         4 => context_child(rng, index),
+        5 => header(index),
+        6 => tag_child(rng, index),
+        7 => peeked(index),
+        8 => composite(rng, index),
         _ => structure(rng, index, earlier),
     }
 }
@@ -114,11 +122,13 @@ fn structure(rng: &mut Rng, index: usize, earlier: &[TypeDef]) -> TypeDef {
         let first = rng.below(stored.len());
         let last = first + rng.below(stored.len() - first);
         let (algo, ty) = *rng.pick(&[("Crc32", "u32"), ("InternetChecksum", "u16")]);
+        let over = if rng.chance(25) {
+            "..".to_string()
+        } else {
+            format!("{}..={}", stored[first], stored[last])
+        };
         fields.push(Field {
-            keys: vec![format!(
-                "checksum = {algo}, over = {}..={}",
-                stored[first], stored[last]
-            )],
+            keys: vec![format!("checksum = {algo}, over = {over}")],
             name: "sum".into(),
             ty: ty.into(),
             strategy: format!("any::<{ty}>()"),
@@ -181,6 +191,8 @@ fn structure(rng: &mut Rng, index: usize, earlier: &[TypeDef]) -> TypeDef {
         sized,
         open_end: open_end && !has_rest_len,
         ctx: false,
+        ctx_tag: false,
+        header: false,
         used,
     }
 }
@@ -267,6 +279,8 @@ fn enumeration(rng: &mut Rng, index: usize, earlier: &[TypeDef]) -> TypeDef {
         sized: !open_end,
         open_end,
         ctx: false,
+        ctx_tag: false,
+        header: false,
         used,
     }
 }
@@ -329,6 +343,8 @@ fn bit_word(rng: &mut Rng, index: usize) -> TypeDef {
         sized: true,
         open_end: false,
         ctx: false,
+        ctx_tag: false,
+        header: false,
         used,
     }
 }
@@ -364,6 +380,8 @@ fn context_child(rng: &mut Rng, index: usize) -> TypeDef {
         sized: true,
         open_end: false,
         ctx: true,
+        ctx_tag: false,
+        header: false,
         used: vec!["ctx (container)".into(), "if".into()],
     }
 }
@@ -440,4 +458,107 @@ fn tuple_strategy(
         "{}.prop_map(|{pattern}| {{ {body} }}).boxed()",
         nest(strategies)
     )
+}
+
+/// A header whose `count` a later field's `count = h.count` fills.
+fn header(index: usize) -> TypeDef {
+    let name = format!("H{index}");
+    TypeDef {
+        source: format!("{DERIVES}\npub struct {name} {{ pub id: u8, pub count: u16 }}\n"),
+        strategy: format!(
+            "(any::<u8>(), any::<u16>()).prop_map(|(id, count)| {name} {{ id, count }}).boxed()"
+        ),
+        name,
+        kind: Kind::Struct,
+        fills: false,
+        sized: true,
+        open_end: false,
+        ctx: false,
+        ctx_tag: false,
+        header: true,
+        used: vec!["(header)".into()],
+    }
+}
+
+/// A `ctx_tag = u8` enum: the parent read (and fills) the tag.
+fn tag_child(rng: &mut Rng, index: usize) -> TypeDef {
+    let name = format!("T{index}");
+    let magic = if rng.chance(30) {
+        "magic = [0x7e], "
+    } else {
+        ""
+    };
+    TypeDef {
+        source: format!(
+            "{DERIVES}\n#[wire(ctx_tag = u8)]\npub enum {name} {{ #[wire({magic}tag = 1)] A(u16), #[wire(tag = 2)] B {{ #[wire(len = u8)] x: Vec<u8> }}, #[wire(tag = 3)] C }}\n"
+        ),
+        strategy: format!(
+            "prop_oneof![any::<u16>().prop_map({name}::A), vec(any::<u8>(), 0..5).prop_map(|x| {name}::B {{ x }}), Just({name}::C)].boxed()"
+        ),
+        name,
+        kind: Kind::Enum,
+        fills: false,
+        sized: true,
+        open_end: false,
+        ctx: false,
+        ctx_tag: true,
+        header: false,
+        used: vec!["ctx_tag".into()],
+    }
+}
+
+/// `tag = u8, tag_bits = 4..8, peek`: each variant's first field re-reads the tag byte.
+fn peeked(index: usize) -> TypeDef {
+    let name = format!("P{index}");
+    TypeDef {
+        source: format!(
+            "{DERIVES}\n#[wire(bits = u8)]\npub struct {name}Head {{ #[wire(bits = 4..8)] pub kind: u8, #[wire(bits = 0..4)] pub low: u8 }}\n\
+             {DERIVES}\n#[wire(tag = u8, tag_bits = 4..8, peek)]\npub enum {name} {{ #[wire(tag = 1)] A(u8, u16), #[wire(tag = 2)] B {{ first: u8, #[wire(len = vbi)] x: Vec<u8> }}, #[wire(tag = 3)] C(u8), \
+             #[wire(tag = 4)] D {{ #[wire(fill = {name}Head {{ kind: 4, ..*head }})] head: {name}Head, #[wire(rest_len)] size: u8, y: u16 }} }}\n"
+        ),
+        strategy: format!(
+            "prop_oneof![(0u8..16, any::<u16>()).prop_map(|(lo, v)| {name}::A(0x10 | lo, v)), (0u8..16, vec(any::<u8>(), 0..5)).prop_map(|(lo, x)| {name}::B {{ first: 0x20 | lo, x }}), (0u8..16).prop_map(|lo| {name}::C(0x30 | lo)), (0u8..16, any::<u16>()).prop_map(|(low, y)| {name}::D {{ head: {name}Head {{ kind: 4, low }}, size: 2, y }})].boxed()"
+        ),
+        name,
+        kind: Kind::Enum,
+        fills: false,
+        sized: true,
+        open_end: false,
+        ctx: false,
+        ctx_tag: false,
+        header: false,
+        used: vec![
+            "tag_bits".into(),
+            "peek".into(),
+            "fill".into(),
+            "rest_len".into(),
+        ],
+    }
+}
+
+/// A composite tag `tag(a: u8, b: u16)` with an `other` that keeps both parts.
+fn composite(rng: &mut Rng, index: usize) -> TypeDef {
+    let name = format!("K{index}");
+    let le = if rng.chance(30) { ", le" } else { "" };
+    TypeDef {
+        source: format!(
+            "{DERIVES}\n#[wire(tag(a: u8, b: u16){le})]\npub enum {name} {{ #[wire(tag = (1, 2))] X(u32), #[wire(tag = (1, 3))] Y {{ #[wire(count = u8)] v: Vec<u16> }}, #[wire(other)] Other(u8, u16, #[wire(len = u8)] Vec<u8>) }}\n"
+        ),
+        strategy: format!(
+            "prop_oneof![any::<u32>().prop_map({name}::X), vec(any::<u16>(), 0..4).prop_map(|v| {name}::Y {{ v }}), (2u8..200, any::<u16>(), vec(any::<u8>(), 0..4)).prop_map(|(a, b, d)| {name}::Other(a, b, d))].boxed()"
+        ),
+        name,
+        kind: Kind::Enum,
+        fills: false,
+        sized: true,
+        open_end: false,
+        ctx: false,
+        ctx_tag: false,
+        header: false,
+        used: if le.is_empty() {
+            vec!["tag(...)".into(), "other".into()]
+        } else {
+            vec!["tag(...)".into(), "other".into(), "le (container)".into()]
+        },
+    }
 }
