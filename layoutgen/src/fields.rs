@@ -95,7 +95,7 @@ const PREFIXES: &[&str] = &[
 /// A block for field `index`, chosen among every kind below.
 pub fn block(rng: &mut Rng, scope: &Scope<'_>) -> Block {
     let i = scope.index;
-    let mut b = match rng.below(20) {
+    let mut b = match rng.below(22) {
         0 | 1 => prim(rng, i),
         2 => narrow(rng, i),
         3 => bytes(rng, i),
@@ -113,7 +113,9 @@ pub fn block(rng: &mut Rng, scope: &Scope<'_>) -> Block {
         16 => len_expression(rng, i),
         17 => sequence_until(rng, i),
         18 => header_count(rng, i, scope).unwrap_or_else(|| prim(rng, i)),
-        _ => tag_parent(rng, i, scope).unwrap_or_else(|| prim(rng, i)),
+        19 => tag_parent(rng, i, scope).unwrap_or_else(|| prim(rng, i)),
+        20 => nested_sequences(rng, i),
+        _ => lenient_padding(rng, i),
     };
     decorate(rng, &mut b, scope);
     b
@@ -124,8 +126,9 @@ fn decorate(rng: &mut Rng, b: &mut Block, scope: &Scope<'_>) {
     let Some(last) = b.fields.last_mut() else {
         return;
     };
+    let has = |key: &str| last.keys.iter().any(|k| k.starts_with(key));
     match rng.below(10) {
-        0 => {
+        0 if !has("pad_before") => {
             last.keys.push(format!("pad_before = {}", 1 + rng.below(3)));
             b.used.push("pad_before");
         }
@@ -141,7 +144,7 @@ fn decorate(rng: &mut Rng, b: &mut Block, scope: &Scope<'_>) {
             last.keys.push("magic = [0xa5, 0x5a]".into());
             b.used.push("magic (field)");
         }
-        4 if last.keys.iter().all(|k| !k.starts_with("validate")) => {
+        4 if !has("validate") => {
             last.keys
                 .push("validate = Ok::<(), &'static str>(())".into());
             b.used.push("validate (field)");
@@ -632,4 +635,48 @@ fn tag_parent(_rng: &mut Rng, i: usize, scope: &Scope<'_>) -> Option<Block> {
         used: vec!["fill", "ctx_tag"],
         ..Block::default()
     })
+}
+
+/// Sequences of sequences and of strings, each element with its own prefix.
+fn nested_sequences(rng: &mut Rng, i: usize) -> Block {
+    let f = match rng.below(3) {
+        0 => Field::plain(
+            &format!("vv{i}"),
+            "Vec<Vec<u16>>",
+            "vec(vec(any::<u16>(), 0..3), 0..3)",
+        )
+        .key("count = u8")
+        .key("item(count = u8)"),
+        1 => Field::plain(
+            &format!("vs{i}"),
+            "Vec<String>",
+            "vec(\"[a-z]{0,5}\", 0..4)",
+        )
+        .key("count = vbi")
+        .key("item(len = u8)"),
+        _ => Field::plain(
+            &format!("vo{i}"),
+            "Vec<Option<Vec<u8>>>",
+            "vec(option::of(vec(any::<u8>(), 0..3)), 0..4)",
+        )
+        .key("len = u16")
+        .key("item(len = i8, nullable)"),
+    };
+    Block {
+        fields: vec![f],
+        used: vec!["item(...)", "nested sequences"],
+        ..Block::default()
+    }
+}
+
+/// Padding read as anything (`padding = ignore`) and written as zeros: canonical from encode.
+fn lenient_padding(rng: &mut Rng, i: usize) -> Block {
+    let f = Field::plain(&format!("lp{i}"), "u16", "any::<u16>()")
+        .key(format!("pad_before = {}", 1 + rng.below(3)))
+        .key("padding = ignore");
+    Block {
+        fields: vec![f],
+        used: vec!["pad_before", "padding = ignore"],
+        ..Block::default()
+    }
 }

@@ -70,6 +70,10 @@ fn structure(rng: &mut Rng, index: usize, earlier: &[TypeDef]) -> TypeDef {
         container.push("magic = b\"WR\"".into());
         used.push("magic (container)".into());
     }
+    if rng.chance(10) {
+        container.push("validate = Ok::<(), &'static str>(())".into());
+        used.push("validate (container)".into());
+    }
     // A length of everything after it.
     if rng.chance(25) {
         let mut keys = vec!["rest_len".to_string()];
@@ -200,10 +204,17 @@ fn structure(rng: &mut Rng, index: usize, earlier: &[TypeDef]) -> TypeDef {
 /// `#[wire(tag = ...)]` over 2-4 variants of plain blocks, and an `other` catch-all.
 fn enumeration(rng: &mut Rng, index: usize, earlier: &[TypeDef]) -> TypeDef {
     let name = format!("E{index}");
-    let (tag, tag_ty) = *rng.pick(&[("u8", "u8"), ("u16", "u16"), ("u24", "u32"), ("vbi", "u32")]);
+    let (tag, tag_ty) = *rng.pick(&[
+        ("u8", "u8"),
+        ("u16", "u16"),
+        ("u24", "u32"),
+        ("vbi", "u32"),
+        ("varint", "u64"),
+        ("i16", "i16"),
+    ]);
     let mut container = vec![format!("tag = {tag}")];
     let mut used = vec![format!("tag = {tag}")];
-    if tag != "u8" && tag != "vbi" && rng.chance(25) {
+    if matches!(tag, "u16" | "u24" | "i16") && rng.chance(25) {
         container.push("le".into());
         used.push("le (container)".into());
     }
@@ -308,6 +319,11 @@ fn bit_word(rng: &mut Rng, index: usize) -> TypeDef {
         if !reserved_done && lo > 0 && rng.chance(20) {
             container.push(format!("reserved(bits = {lo}..{hi}, value = 0)"));
             used.push("reserved".into());
+            reserved_done = true;
+        } else if !reserved_done && lo > 0 && rng.chance(10) {
+            // A gap no member covers: `uncovered = zero` says what it holds.
+            container.push("uncovered = zero".into());
+            used.push("uncovered".into());
             reserved_done = true;
         } else if len == 1 && rng.chance(60) {
             members.push(format!("#[wire(bit = {lo})] pub {m}: bool"));
