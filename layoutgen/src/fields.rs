@@ -222,6 +222,11 @@ fn bytes(rng: &mut Rng, i: usize) -> Block {
     if rng.chance(20) {
         keys.push("le".into());
     }
+    // At the largest length the strategy makes: the bound is met, never passed.
+    if rng.chance(25) {
+        keys.push("max = 24".into());
+        used.push("max");
+    }
     let mut f = Field::plain(&format!("b{i}"), &ty, &strategy);
     f.keys = keys;
     Block {
@@ -258,11 +263,15 @@ fn counted(rng: &mut Rng, i: usize, scope: &Scope<'_>) -> Block {
     } else {
         ("u16".to_string(), "any::<u16>()".to_string())
     };
+    if rng.chance(25) {
+        keys.push("max = 4".into());
+        used.push("max");
+    }
     let f = Field {
         keys,
         name: format!("c{i}"),
         ty: format!("Vec<{elem}>"),
-        strategy: format!("vec({strategy}, 0..5)"),
+        strategy: format!("vec({strategy}, 0..=4)"),
     };
     Block {
         fields: vec![f],

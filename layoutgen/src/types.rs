@@ -92,6 +92,10 @@ fn structure(rng: &mut Rng, index: usize, earlier: &[TypeDef]) -> TypeDef {
             keys.push("allow_trailing".into());
             used.push("allow_trailing".into());
         }
+        if rng.chance(25) {
+            keys.push("max = 60000".into());
+            used.push("max".into());
+        }
         fields.push(Field {
             keys,
             name: "size".into(),

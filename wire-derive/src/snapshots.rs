@@ -407,3 +407,15 @@ fn checksum_fields() {
         }",
     );
 }
+
+#[test]
+fn length_bounds() {
+    check(
+        "length_bounds",
+        "struct Bounded<'a> {
+            #[wire(rest_len, inclusive, max = 4096)] size: u16,
+            #[wire(len = u32, max = 1024)] payload: &'a [u8],
+            #[wire(count = u16, max = 8)] ids: Vec<u32>,
+        }",
+    );
+}

@@ -36,6 +36,13 @@ pub enum DecodeErrorKind {
         /// Bytes available in the enclosing section.
         available: usize,
     },
+    /// A length or count above the field's `max`, found before its section is read.
+    LengthAboveMax {
+        /// The length (or count) as read.
+        len: u64,
+        /// The largest the field accepts.
+        max: u64,
+    },
     /// A length prefix is negative (and not the null marker where one is allowed).
     NegativeLength(i64),
     /// An enum tag that matches no variant.
@@ -248,6 +255,9 @@ impl fmt::Display for DecodeErrorKind {
                     "length {len} exceeds the {available} bytes of the enclosing section"
                 )
             }
+            DecodeErrorKind::LengthAboveMax { len, max } => {
+                write!(f, "length {len} is above the field's maximum of {max}")
+            }
             DecodeErrorKind::NegativeLength(len) => write!(f, "negative length {len}"),
             DecodeErrorKind::InvalidTag(tag) => write!(f, "invalid tag {tag:#x}"),
             DecodeErrorKind::InvalidBool(b) => write!(f, "invalid bool byte {b:#04x}"),
@@ -317,6 +327,13 @@ pub enum EncodeErrorKind {
     LengthOverflow {
         /// The length that was to be written.
         len: usize,
+    },
+    /// A length or count above the field's `max`.
+    LengthAboveMax {
+        /// The length (or count) of the value.
+        len: usize,
+        /// The largest the field accepts.
+        max: usize,
     },
     /// A value does not fit its bit range or its declared width.
     ValueOutOfRange,
@@ -410,6 +427,9 @@ impl fmt::Display for EncodeErrorKind {
             }
             EncodeErrorKind::LengthOverflow { len } => {
                 write!(f, "length {len} does not fit the length prefix")
+            }
+            EncodeErrorKind::LengthAboveMax { len, max } => {
+                write!(f, "length {len} is above the field's maximum of {max}")
             }
             EncodeErrorKind::ValueOutOfRange => f.write_str("value does not fit its bit range"),
             EncodeErrorKind::BufferTooSmall { needed, available } => {

@@ -189,6 +189,39 @@ pub fn capacity_for_rest(r: &Reader<'_>, min_size: usize) -> usize {
     (r.remaining() / min_size.max(1)).min(16)
 }
 
+/// `max = N` on decode: a length or count above `max` is an error at the reader's offset, before
+/// any byte of its section is looked at.
+#[inline(always)]
+pub fn check_max(len: usize, max: usize, r: &Reader<'_>) -> Result<(), DecodeError> {
+    if len > max {
+        Err(above_max(len, max, r))
+    } else {
+        Ok(())
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn above_max(len: usize, max: usize, r: &Reader<'_>) -> DecodeError {
+    r.error(ErrorKind::LengthAboveMax {
+        len: len as u64,
+        max: max as u64,
+    })
+}
+
+/// `max = N` on encode: a length or count above `max` is an error before anything is written.
+#[inline(always)]
+pub fn check_max_len(len: usize, max: usize) -> Result<(), EncodeError> {
+    if len > max {
+        Err(EncodeError::new(EncodeErrorKind::LengthAboveMax {
+            len,
+            max,
+        }))
+    } else {
+        Ok(())
+    }
+}
+
 /// A length or count given by `len = expr`: an integer, or a reference to a field whose type
 /// holds a length ([`LenValue`]).
 #[diagnostic::on_unimplemented(

@@ -351,12 +351,20 @@ fn enter_rest_section(name: &str, f: &Field<'_>, trailer: bool) -> TokenStream {
     }
     let fname = &f.name;
     let slot = &f.slot;
-    let len = match f.inclusive {
+    // `max = N` bounds the length as the field holds it (its own bytes included when it is
+    // `inclusive`), before the section is read.
+    let raw = match &f.max {
+        Some(max) => {
+            quote!({ let __n = #rt::len_value(&#slot, __r)?; #rt::check_max(__n, #max, __r)?; __n })
+        }
         None => quote!(#rt::len_value(&#slot, __r)?),
+    };
+    let len = match f.inclusive {
+        None => raw,
         Some(size) => {
             let own = lit(size);
             quote! {
-            match #rt::len_value(&#slot, __r)?.checked_sub(#own) {
+            match #raw.checked_sub(#own) {
                 #rt::Some(len) => len,
                 #rt::None => return #rt::Err(__r.error(#rt::ErrorKind::InvalidValue(
                     "a length that counts itself is smaller than its own field",
@@ -471,6 +479,7 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize, mode: Mode) -> Token
             null,
             inner,
             allow_trailing,
+            max,
         } => {
             let section = format_ident!("__s{}", depth);
             let inner_value = decode_value(inner, &section, depth + 1, mode);
@@ -479,7 +488,11 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize, mode: Mode) -> Token
             } else {
                 quote!(#section.expect_end()?;)
             };
+            let bound = max
+                .as_ref()
+                .map(|max| quote!(#rt::check_max(__n, #max, #r)?;));
             let stmts = quote! {
+                #bound
                 let #section = &mut #r.section(__n)?;
                 let __v = #inner_value;
                 #end
@@ -538,7 +551,12 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize, mode: Mode) -> Token
                 __v
             })
         }
-        CodecKind::Seq { seq, count, item } => decode_seq(ty, *seq, count.as_ref(), item, r, depth),
+        CodecKind::Seq {
+            seq,
+            count,
+            item,
+            max,
+        } => decode_seq(ty, *seq, count.as_ref(), max.as_ref(), item, r, depth),
         CodecKind::SeqUntil { end, item } => {
             let item_ty = &item.ty;
             let item_value = decode_value(item, r, depth + 1, Mode::Plain);

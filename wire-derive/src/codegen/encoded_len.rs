@@ -90,7 +90,9 @@ pub fn len_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenStrea
                 _ => quote!(match #value { #rt::Some(#x) => #inner_len, #rt::None => 0 }),
             }
         }
-        CodecKind::Seq { seq, count, item } => {
+        CodecKind::Seq {
+            seq, count, item, ..
+        } => {
             let prefix = match count {
                 Some(LenSource::Prefix { ty, .. }) => quote!(#rt::len_size::<#ty>(#value.len()) +),
                 _ => quote!(),

@@ -12,23 +12,26 @@ pub fn decode_seq(
     ty: &syn::Type,
     seq: SeqKind,
     count: Option<&LenSource>,
+    max: Option<&syn::Expr>,
     item: &Codec,
     r: &Ident,
     depth: usize,
 ) -> TokenStream {
     let rt = rt();
+    // `max = N`: the count is bounded before any element is read.
+    let bound = max.map(|max| quote!(#rt::check_max(__n, #max, #r)?;));
     let is_bytes =
         seq == SeqKind::Vec && matches!(&item.kind, CodecKind::Prim { prim, .. } if prim.is_u8());
     if is_bytes {
         return match count {
             Some(count) => {
                 let n = read_len(count, r);
-                quote!({ let __n = #n; #r.take(__n)?.to_vec() })
+                quote!({ let __n = #n; #bound #r.take(__n)?.to_vec() })
             }
             None => quote!(#r.take_rest().to_vec()),
         };
     }
-    let body = decode_seq_body(ty, seq, count, item, r, depth);
+    let body = decode_seq_body(ty, seq, count, bound, item, r, depth);
     if !can_recurse(item) {
         return body;
     }
@@ -61,6 +64,7 @@ fn decode_seq_body(
     ty: &syn::Type,
     seq: SeqKind,
     count: Option<&LenSource>,
+    bound: Option<TokenStream>,
     item: &Codec,
     r: &Ident,
     depth: usize,
@@ -108,6 +112,7 @@ fn decode_seq_body(
             };
             quote!({
                 let __n = #n;
+                #bound
                 let __n = #r.check_count(__n as u64, #min)?;
                 let mut __items: #ty = #with_capacity;
                 for _ in 0..__n {

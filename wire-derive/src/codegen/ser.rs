@@ -189,6 +189,9 @@ fn fields_code(
     }
     // Field checks, before anything of the value is written.
     for f in &fields.fields[skip..] {
+        if let Some(check) = max_check(&name, f) {
+            enc.extend(check);
+        }
         if let Some(validate) = &f.validate {
             let fname = &f.name;
             enc.extend(quote! {
@@ -327,6 +330,57 @@ fn fields_code(
         }
     }
     (len_stmts, len, enc)
+}
+
+/// `max = N`: the field's length or count (a `rest_len`'s filled value, a section's bytes, a
+/// sequence's elements) is at most N, checked before anything is written.
+fn max_check(name: &str, f: &Field<'_>) -> Option<TokenStream> {
+    let rt = rt();
+    let max = f.max.as_ref()?;
+    let value = value_ident(f);
+    let fname = &f.name;
+    let check = |len: TokenStream| quote!(#rt::check_max_len(#len, #max).map_err(|e| e.in_field(#name, #fname))?;);
+    if f.rest_len.is_some() {
+        return Some(check(
+            quote!(#rt::AsLen::into_len(#value).unwrap_or(usize::MAX)),
+        ));
+    }
+    let Role::Wire(codec) = &f.role else {
+        return None;
+    };
+    bounded(codec, &quote!(#value), 1, &check)
+}
+
+/// The check of `max_check` for `value` under `codec`, through `if` and null markers.
+fn bounded(
+    codec: &Codec,
+    value: &TokenStream,
+    depth: usize,
+    check: &dyn Fn(TokenStream) -> TokenStream,
+) -> Option<TokenStream> {
+    let rt = rt();
+    let x = format_ident!("__x{}", depth);
+    match &codec.kind {
+        CodecKind::Cond { inner, .. } => {
+            let inside = bounded(inner, &quote!(#x), depth + 1, check)?;
+            Some(quote!(if let #rt::Some(#x) = #value { #inside }))
+        }
+        CodecKind::Seq { .. } => Some(check(quote!(#value.len()))),
+        CodecKind::Section { inner, null, .. } => Some(match null {
+            NullMode::Never => check(len_value(inner, value, depth + 1)),
+            NullMode::Markers {
+                not_set: Some(_), ..
+            } => {
+                let bound = check(len_value(inner, &quote!(#x), depth + 1));
+                quote!(if let #rt::Tristate::Value(#x) = #value { #bound })
+            }
+            _ => {
+                let bound = check(len_value(inner, &quote!(#x), depth + 1));
+                quote!(if let #rt::Some(#x) = #value { #bound })
+            }
+        }),
+        _ => None,
+    }
 }
 
 /// A field's `encoded_len` and the statement writing it with `codec`, alone (not in a run).
@@ -492,7 +546,9 @@ pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenSt
                 }
             }
         }
-        CodecKind::Seq { seq, count, item } => {
+        CodecKind::Seq {
+            seq, count, item, ..
+        } => {
             let prefix = match count {
                 Some(LenSource::Prefix { ty, order, .. }) => {
                     let order = order_tokens(*order);

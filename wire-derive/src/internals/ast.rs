@@ -69,6 +69,9 @@ pub struct Field<'a> {
     /// `inclusive` (with `rest_len`): the length counts the field's own bytes too; holds that
     /// size.
     pub inclusive: Option<usize>,
+    /// `max = N` with `len`, `count` or `rest_len`: the largest length or count accepted, on
+    /// decode before the section is read, on encode before anything is written.
+    pub max: Option<Expr>,
     /// `optional`: see [`Optional`].
     pub optional: Option<Optional>,
     /// Some attribute of the field did not parse (already reported).
@@ -153,12 +156,16 @@ pub enum CodecKind {
         inner: Box<Codec>,
         /// Bytes the value leaves in its section are skipped instead of rejected.
         allow_trailing: bool,
+        /// `max = N`: the largest length accepted, checked before the section is read.
+        max: Option<Expr>,
     },
     /// Elements until the end of the section (`count: None`) or counted.
     Seq {
         seq: SeqKind,
         count: Option<LenSource>,
         item: Box<Codec>,
+        /// `max = N` with `count`: the largest count accepted, checked before any element.
+        max: Option<Expr>,
     },
     /// A key-value pair (map entries, `Vec<(K, V)>` items).
     Pair(Box<Codec>, Box<Codec>),

@@ -234,6 +234,8 @@ attr_set! {
         rest_len: Attr<()> = "rest_len" => flag,
         inclusive: Attr<()> = "inclusive" => flag,
         allow_trailing: Attr<()> = "allow_trailing" => flag,
+        /// With `len`, `count` or `rest_len`: the largest length (or count) accepted.
+        max: Attr<Expr> = "max" => expr,
         /// `nullable` (-1 is `None`), `nullable = -3`, or `nullable = negative`.
         nullable: Attr<Option<Expr>> = "nullable" => optional_expr,
         /// A second marker, "not set", on a `Tristate` field.

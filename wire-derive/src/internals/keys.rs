@@ -263,6 +263,15 @@ pub const KEYS: &[Key] = &[
         &["rest_len"],
         "`inclusive` says a `rest_len` length counts its own bytes too: it goes with `rest_len`",
     ),
+    Key {
+        places: &[Field],
+        ..field("max", "max", "max = 4096")
+    }
+    .requires(
+        &["len", "count", "rest_len"],
+        "`max` bounds a length or count before its section is read: it goes with `len = ...`, \
+         `count = ...` or `rest_len`",
+    ),
     field("allow_trailing", "allow_trailing", "allow_trailing").requires(
         &["len", "rest_len"],
         "`allow_trailing` lets a length-delimited section keep unread bytes: it goes with \

@@ -105,6 +105,7 @@ fn temp_field<'a>(cx: &Ctxt, temp: &TempField, order: Order) -> Field<'a> {
         rest_span: None,
         rest_len: None,
         inclusive: None,
+        max: None,
         optional: None,
         attrs_broken: false,
         stored: false,
@@ -170,6 +171,7 @@ fn field<'a>(
             .is_set()
             .then(|| attrs.allow_trailing.is_set()),
         inclusive,
+        max: attrs.max.get().cloned(),
         optional: attrs.optional.is_set().then(|| Optional {
             default: attrs.default.get().cloned().flatten(),
             when: attrs.cond.get().cloned(),
@@ -281,6 +283,7 @@ fn lower_unconditional(
             null,
             inner: Box::new(inner),
             allow_trailing: attrs.allow_trailing.is_set(),
+            max: attrs.max.get().cloned(),
         });
     }
 
@@ -380,10 +383,13 @@ pub(super) fn lower_contents(
                 "put `ctx` inside `item(...)` to pass it to each element",
             );
         }
+        // With `len` too, the bound is the byte length's (the section's), not the count's.
+        let max = attrs.max.get().filter(|_| !attrs.len.is_set()).cloned();
         return codec(CodecKind::Seq {
             seq: seq.kind,
             count,
             item: Box::new(item),
+            max,
         });
     }
     for (span, what) in [
