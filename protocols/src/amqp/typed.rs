@@ -19,6 +19,11 @@ pub(crate) fn variable<'a>(r: &mut Reader<'a>, c: u8) -> Result<&'a [u8], Decode
     } else {
         r.read::<u32>()? as usize
     };
+    // A length past the section is the length's fault, as the validating walk (`skip.rs`)
+    // reports it: `LengthOutOfBounds` (or `Incomplete` at the top level), not an overrun.
+    if len > r.remaining() {
+        return Err(r.length_out_of_bounds(len as u64));
+    }
     r.take(len)
 }
 

@@ -422,8 +422,21 @@ pub(crate) fn decode_simple<'de>(
 #[inline(never)]
 fn decode_primitive<'de>(r: &mut Reader<'de>, constructor: u8) -> Result<Value<'de>, DecodeError> {
     let at = r.offset();
-    let encoded = Encoded::decode_with(r, constructor)?;
+    let encoded = Encoded::decode_with(r, constructor).map_err(|e| at_constructor(e, at))?;
     Value::from_encoded(encoded, at)
+}
+
+/// An unknown constructor, which the derived [`Encoded`] reports where its data would start
+/// (`at`, past the constructor its caller read), is reported at the constructor's own byte, as
+/// the validating walk (`skip.rs`) does: both ways of reading a message name the same offset.
+#[cold]
+fn at_constructor(e: DecodeError, at: usize) -> DecodeError {
+    match e.kind() {
+        DecodeErrorKind::InvalidTag(tag) if e.offset() == at => {
+            DecodeError::new(DecodeErrorKind::InvalidTag(*tag), at - 1)
+        }
+        _ => e,
+    }
 }
 
 /// A list, map or array: the size (the section the contents must fill), then the contents;
