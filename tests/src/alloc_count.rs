@@ -96,3 +96,19 @@ pub fn measure_all<T>(f: impl FnOnce() -> T) -> (T, Allocated) {
     };
     (out, allocated)
 }
+
+/// A positive control for a test binary's allocation counts: panics unless [`Counting`] is this
+/// binary's global allocator, so that a count of 0 elsewhere in it means no allocation, not no
+/// counting.
+pub fn assert_counting_is_installed() {
+    let (held, count, bytes) = measure(|| std::hint::black_box(vec![7u8; 64]));
+    assert_eq!(held.len(), 64);
+    assert_eq!(
+        count, 1,
+        "Counting is not the global allocator of this test binary"
+    );
+    assert!(
+        bytes >= 64,
+        "{bytes} bytes counted for a 64-byte allocation"
+    );
+}

@@ -665,3 +665,9 @@ fn the_builder_writes_what_the_message_says() {
     let bad = Message::builder().application_property("l", Value::List(List::from_values(&list)));
     assert!(bad.encode_to_vec().is_err());
 }
+
+/// The counts in this binary are real: one allocation is counted as one.
+#[test]
+fn allocation_counts_are_measured_in_this_binary() {
+    wire_tests::alloc_count::assert_counting_is_installed();
+}

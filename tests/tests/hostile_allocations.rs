@@ -395,3 +395,9 @@ fn nested_claims_are_bounded_at_every_depth() {
         }
     }
 }
+
+/// The counts in this binary are real: one allocation is counted as one.
+#[test]
+fn allocation_counts_are_measured_in_this_binary() {
+    wire_tests::alloc_count::assert_counting_is_installed();
+}

@@ -241,3 +241,9 @@ fn peer_allocations_for_comparison() {
         );
     }
 }
+
+/// The counts in this binary are real: one allocation is counted as one.
+#[test]
+fn allocation_counts_are_measured_in_this_binary() {
+    wire_tests::alloc_count::assert_counting_is_installed();
+}

@@ -162,3 +162,9 @@ fn deserializing_returns_every_byte() {
     assert!(many.peak < 8 << 10, "{many:?}");
     assert_eq!(many.peak, few.peak);
 }
+
+/// The counts in this binary are real: one allocation is counted as one.
+#[test]
+fn allocation_counts_are_measured_in_this_binary() {
+    wire_tests::alloc_count::assert_counting_is_installed();
+}

@@ -130,3 +130,9 @@ proptest! {
         prop_assert!(allocated.peak <= 96 * input.len() + 64 * 1024, "peak {}", allocated.peak);
     }
 }
+
+/// The counts in this binary are real: one allocation is counted as one.
+#[test]
+fn allocation_counts_are_measured_in_this_binary() {
+    wire_tests::alloc_count::assert_counting_is_installed();
+}
