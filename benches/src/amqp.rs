@@ -407,7 +407,20 @@ pub mod hand {
                     body.get_or_insert(data);
                     start + len
                 }
-                _ => skip(b, value, MAX_DEPTH)?,
+                // The other sections, of the type each must hold (wire checks it): the
+                // header and a sequence body are lists, annotations and the footer maps.
+                _ => {
+                    let c = *b.get(value)?;
+                    let typed = match code {
+                        0x70 | 0x76 => matches!(c, 0x45 | 0xc0 | 0xd0),
+                        0x71 | 0x72 | 0x78 => matches!(c, 0xc1 | 0xd1),
+                        _ => true,
+                    };
+                    if !typed {
+                        return None;
+                    }
+                    skip(b, value, MAX_DEPTH)?
+                }
             };
         }
         visit.message(offset, id, body?);
