@@ -21,10 +21,17 @@ pub(crate) fn variable<'a>(r: &mut Reader<'a>, c: u8) -> Result<&'a [u8], Decode
     };
     // A length past the section is the length's fault, as the validating walk (`skip.rs`)
     // reports it: `LengthOutOfBounds` (or `Incomplete` at the top level), not an overrun.
-    if len > r.remaining() {
-        return Err(r.length_out_of_bounds(len as u64));
+    // Mapped on the error path only, so that the read itself is `take`'s one check.
+    match r.take(len) {
+        Ok(bytes) => Ok(bytes),
+        Err(_) => Err(past_section(r, len)),
     }
-    r.take(len)
+}
+
+#[cold]
+#[inline(never)]
+fn past_section(r: &Reader<'_>, len: usize) -> DecodeError {
+    r.length_out_of_bounds(len as u64)
 }
 
 /// A `string` (`str8`, `str32`), its UTF-8 checked unless `r` reads validated bytes.
