@@ -175,19 +175,15 @@ fn mutate(mut bytes: Vec<u8>, edits: &[(usize, u8, u8)]) -> Vec<u8> {
 fn any_bytes(data: &[u8]) -> Result<(), TestCaseError> {
     // Random bytes can hold a NaN float, which is not equal to itself: what is decoded
     // from them is compared by its encoding.
-    if let Ok(v) = decode::<Value<'_>>(&data) {
+    if let Ok(v) = decode::<Value<'_>>(data) {
         let again = v.encode_to_vec().unwrap();
         prop_assert_eq!(encoding(&decode::<Value<'_>>(&again).unwrap()), again);
     }
     let mut seen = Vec::new();
-    let one_pass = Message::decode_with_properties(&data, |k, v| seen.push((k, v)));
+    let one_pass = Message::decode_with_properties(data, |k, v| seen.push((k, v)));
     // As a record's message (a whole input, as here: running out is malformed), both
     // ways accept the same bytes as the same message, and refuse the rest the same way.
-    let decoded = Record {
-        offset: 0,
-        data: &data,
-    }
-    .message();
+    let decoded = Record { offset: 0, data }.message();
     prop_assert_eq!(
         one_pass.as_ref().ok().map(encoding),
         decoded.as_ref().ok().map(encoding)
