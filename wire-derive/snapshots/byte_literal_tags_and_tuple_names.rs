@@ -243,6 +243,10 @@ impl ::wire_runtime::__private::WireEncode for Command {
     }
 }
 impl Command {
+    ///The wire tag of `Command::Query`.
+    pub const QUERY_TAG: u16 = 0x51;
+    ///The wire tag of `Command::Range`.
+    pub const RANGE_TAG: u16 = 0x4d5a;
     ///The wire tag of this `Command` variant.
     #[allow(unused_variables, dead_code)]
     pub fn wire_tag(&self) -> u16 {

@@ -1012,6 +1012,16 @@ impl<'a> ::wire_runtime::__private::WireEncode for Packet<'a> {
     }
 }
 impl<'a> Packet<'a> {
+    ///The wire tag of `Packet::PingReq`.
+    pub const PING_REQ_TAG: u8 = 12;
+    ///The wire tag of `Packet::Publish`.
+    pub const PUBLISH_TAG: u8 = 3;
+    ///The wire tag of `Packet::PingResp`.
+    pub const PING_RESP_TAG: u8 = 13;
+    ///The wire tag of `Packet::Disconnect`.
+    pub const DISCONNECT_TAG: u8 = 14;
+    ///The wire tag of `Packet::Subscribe`.
+    pub const SUBSCRIBE_TAG: u8 = 8;
     ///The wire tag of this `Packet` variant.
     #[allow(unused_variables, dead_code)]
     pub fn wire_tag(&self) -> u8 {

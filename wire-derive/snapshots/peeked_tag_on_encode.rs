@@ -243,6 +243,10 @@ impl ::wire_runtime::__private::WireEncode for Packet {
     }
 }
 impl Packet {
+    ///The wire tag of `Packet::PingReq`.
+    pub const PING_REQ_TAG: u8 = 12;
+    ///The wire tag of `Packet::PingResp`.
+    pub const PING_RESP_TAG: u8 = 13;
     ///The wire tag of this `Packet` variant.
     #[allow(unused_variables, dead_code)]
     pub fn wire_tag(&self) -> u8 {

@@ -270,6 +270,8 @@ impl ::wire_runtime::__private::EncodeWith<(u8, u8)> for Payload {
     }
 }
 impl Payload {
+    ///The wire tag of `Payload::Headers`.
+    pub const HEADERS_TAG: u8 = 1;
     ///The wire tag of this `Payload` variant.
     #[allow(unused_variables, dead_code)]
     pub fn wire_tag(&self) -> u8 {

@@ -356,6 +356,10 @@ impl<'a> ::wire_runtime::__private::WireEncode for Command<'a> {
     }
 }
 impl<'a> Command<'a> {
+    ///The wire tag of `Command::Heartbeat`.
+    pub const HEARTBEAT_TAG: (u16, u16) = (0x0015, 1);
+    ///The wire tag of `Command::Publish`.
+    pub const PUBLISH_TAG: (u16, u16) = (0x0002, 1);
     ///The wire tag of this `Command` variant.
     #[allow(unused_variables, dead_code)]
     pub fn wire_tag(&self) -> (u16, u16) {

@@ -5,8 +5,10 @@
 //! The layouts are those of the derived [`Encoded`](super::Encoded) (the reference, and the
 //! path for every other form); the round-trip, cross-check and fuzz tests keep the two in step.
 //! Each function takes the reader after the constructor `c`, and `at`, where a value of
-//! another type is reported (the constructor's offset).
+//! another type is reported (the constructor's offset). Constructors are named by the
+//! derived `Encoded`'s tag constants (`Encoded::STR8_TAG`), not repeated as literals.
 
+use super::Encoded;
 use super::value::text;
 use wire_runtime::{DecodeError, DecodeErrorKind, Reader};
 
@@ -37,7 +39,7 @@ fn past_section(r: &Reader<'_>, len: usize) -> DecodeError {
 /// A `string` (`str8`, `str32`), its UTF-8 checked unless `r` reads validated bytes.
 #[inline(always)]
 pub(crate) fn string<'a>(r: &mut Reader<'a>, c: u8, at: usize) -> Result<&'a str, DecodeError> {
-    if c != 0xa1 && c != 0xb1 {
+    if c != Encoded::STR8_TAG && c != Encoded::STR32_TAG {
         return Err(mismatch("not a string", at));
     }
     let bytes = variable(r, c)?;
@@ -47,7 +49,7 @@ pub(crate) fn string<'a>(r: &mut Reader<'a>, c: u8, at: usize) -> Result<&'a str
 /// A `symbol` (`sym8`, `sym32`): ASCII.
 #[inline(always)]
 pub(crate) fn symbol<'a>(r: &mut Reader<'a>, c: u8, at: usize) -> Result<&'a str, DecodeError> {
-    if c != 0xa3 && c != 0xb3 {
+    if c != Encoded::SYM8_TAG && c != Encoded::SYM32_TAG {
         return Err(mismatch("not a symbol", at));
     }
     let len_at = r.offset();
@@ -64,7 +66,7 @@ pub(crate) fn symbol<'a>(r: &mut Reader<'a>, c: u8, at: usize) -> Result<&'a str
 #[inline(always)]
 pub(crate) fn binary<'a>(r: &mut Reader<'a>, c: u8, at: usize) -> Result<&'a [u8], DecodeError> {
     match c {
-        0xa0 | 0xb0 => variable(r, c),
+        Encoded::VBIN8_TAG | Encoded::VBIN32_TAG => variable(r, c),
         _ => Err(mismatch("not binary", at)),
     }
 }
@@ -73,9 +75,9 @@ pub(crate) fn binary<'a>(r: &mut Reader<'a>, c: u8, at: usize) -> Result<&'a [u8
 #[inline(always)]
 pub(crate) fn uint(r: &mut Reader<'_>, c: u8, at: usize) -> Result<u32, DecodeError> {
     match c {
-        0x43 => Ok(0),
-        0x52 => r.read::<u8>().map(u32::from),
-        0x70 => r.read::<u32>(),
+        Encoded::UINT0_TAG => Ok(0),
+        Encoded::SMALL_UINT_TAG => r.read::<u8>().map(u32::from),
+        Encoded::UINT_TAG => r.read::<u32>(),
         _ => Err(mismatch("not a uint", at)),
     }
 }
@@ -84,9 +86,9 @@ pub(crate) fn uint(r: &mut Reader<'_>, c: u8, at: usize) -> Result<u32, DecodeEr
 #[inline(always)]
 pub(crate) fn ulong(r: &mut Reader<'_>, c: u8) -> Option<Result<u64, DecodeError>> {
     match c {
-        0x44 => Some(Ok(0)),
-        0x53 => Some(r.read::<u8>().map(u64::from)),
-        0x80 => Some(r.read::<u64>()),
+        Encoded::ULONG0_TAG => Some(Ok(0)),
+        Encoded::SMALL_ULONG_TAG => Some(r.read::<u8>().map(u64::from)),
+        Encoded::ULONG_TAG => Some(r.read::<u64>()),
         _ => None,
     }
 }
@@ -95,7 +97,7 @@ pub(crate) fn ulong(r: &mut Reader<'_>, c: u8) -> Option<Result<u64, DecodeError
 #[inline(always)]
 pub(crate) fn ubyte(r: &mut Reader<'_>, c: u8, at: usize) -> Result<u8, DecodeError> {
     match c {
-        0x50 => r.read::<u8>(),
+        Encoded::UBYTE_TAG => r.read::<u8>(),
         _ => Err(mismatch("not a ubyte", at)),
     }
 }
@@ -104,9 +106,9 @@ pub(crate) fn ubyte(r: &mut Reader<'_>, c: u8, at: usize) -> Result<u8, DecodeEr
 #[inline(always)]
 pub(crate) fn boolean(r: &mut Reader<'_>, c: u8, at: usize) -> Result<bool, DecodeError> {
     match c {
-        0x41 => Ok(true),
-        0x42 => Ok(false),
-        0x56 => match r.read::<u8>()? {
+        Encoded::TRUE_TAG => Ok(true),
+        Encoded::FALSE_TAG => Ok(false),
+        Encoded::BOOLEAN_TAG => match r.read::<u8>()? {
             0 => Ok(false),
             1 => Ok(true),
             other => Err(DecodeError::new(
@@ -122,7 +124,7 @@ pub(crate) fn boolean(r: &mut Reader<'_>, c: u8, at: usize) -> Result<bool, Deco
 #[inline(always)]
 pub(crate) fn timestamp(r: &mut Reader<'_>, c: u8, at: usize) -> Result<i64, DecodeError> {
     match c {
-        0x83 => r.read::<i64>(),
+        Encoded::TIMESTAMP_TAG => r.read::<i64>(),
         _ => Err(mismatch("not a timestamp", at)),
     }
 }

@@ -189,8 +189,21 @@ pub fn tag_method(cont: &Container<'_>) -> TokenStream {
         quote!(Self::#vident #pattern => #value,)
     });
     let doc = format!("The wire tag of this `{ident}` variant.");
+    // Each named variant's tag as a constant (`Packet::PING_REQ_TAG`), for code that reads or
+    // writes the tag itself and should not repeat the literal.
+    let consts = e.variants.iter().filter(|v| !v.other).filter_map(|v| {
+        let tag = v.tag.as_ref()?;
+        let name = quote::format_ident!("{}_TAG", screaming_snake(&v.ident.to_string()));
+        let doc = format!("The wire tag of `{ident}::{}`.", v.ident);
+        Some(quote! {
+            #[doc = #doc]
+            pub const #name: #value_ty = #tag;
+        })
+    });
     quote! {
         impl #impl_generics #ident #ty_generics #where_clause {
+            #(#consts)*
+
             #[doc = #doc]
             #[allow(unused_variables, dead_code)]
             pub fn wire_tag(&self) -> #value_ty {
@@ -200,6 +213,26 @@ pub fn tag_method(cont: &Container<'_>) -> TokenStream {
             }
         }
     }
+}
+
+/// `PingReq` as `PING_REQ`, `V5` as `V5`: a variant's name as a constant's.
+fn screaming_snake(name: &str) -> String {
+    let name = name.trim_start_matches("r#");
+    let mut out = String::with_capacity(name.len() + 4);
+    let chars: Vec<char> = name.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+        let prev = i.checked_sub(1).map(|p| chars[p]);
+        let boundary = c.is_uppercase()
+            && prev.is_some_and(|p| {
+                p.is_lowercase() || p.is_ascii_digit() || (p.is_uppercase() && next_lower)
+            });
+        if boundary && !out.ends_with('_') {
+            out.push('_');
+        }
+        out.extend(c.to_uppercase());
+    }
+    out
 }
 
 /// With `peek`, a variant's first field re-reads the tag byte and encode writes it as stored:
@@ -232,6 +265,27 @@ pub fn peeked_tag_check(tag: &Tag, v: &Variant<'_>) -> TokenStream {
             return #rt::Err(#rt::EncodeError::new(#rt::EncodeErrorKind::Custom(
                 "the peeked tag byte holds another variant's tag",
             )));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::screaming_snake;
+
+    #[test]
+    fn variant_names_become_constant_names() {
+        for (name, expected) in [
+            ("PingReq", "PING_REQ"),
+            ("V5", "V5"),
+            ("Publish", "PUBLISH"),
+            ("ConnAck", "CONN_ACK"),
+            ("HTTPServer", "HTTP_SERVER"),
+            ("Str8", "STR8"),
+            ("Map32Utf8", "MAP32_UTF8"),
+            ("already_snake", "ALREADY_SNAKE"),
+        ] {
+            assert_eq!(screaming_snake(name), expected);
         }
     }
 }
