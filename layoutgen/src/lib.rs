@@ -96,14 +96,19 @@ pub fn workspace() -> PathBuf {
         .to_path_buf()
 }
 
-/// Writes `batch` under `target/layoutgen/seed-<seed>` and runs its tests with `cases`
-/// proptest cases per type. `Err` holds cargo's output, with the seed.
-pub fn run(batch: &Batch, cases: u32) -> Result<String, String> {
+/// Writes `batch` as the crate `target/layoutgen/<slot>` and runs its tests with `cases`
+/// proptest cases per type. `Err` holds cargo's output, with the seed; a failing batch's
+/// crate is also kept as `target/layoutgen/failed-seed-<seed>`.
+///
+/// Every batch of a slot is the same package, so that its build replaces the previous one's
+/// instead of piling up beside it (a batch's build is about half a gigabyte).
+pub fn run(batch: &Batch, cases: u32, slot: &str) -> Result<String, String> {
     let root = workspace();
-    let dir = root
-        .join("target/layoutgen")
-        .join(format!("seed-{}", batch.seed));
-    render::write_crate(&batch.types, batch.seed, &dir, &root)
+    let dir = root.join("target/layoutgen").join(slot);
+    // Each slot a package of its own name: cargo tells same-named packages of two workspaces
+    // apart by name and version only, so two slots of one name would share their artifacts.
+    let name = format!("wire-layouts-{slot}");
+    render::write_crate(&batch.types, &name, &dir, &root)
         .map_err(|e| format!("writing {}: {e}", dir.display()))?;
     let output = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .arg("test")
@@ -113,6 +118,7 @@ pub fn run(batch: &Batch, cases: u32) -> Result<String, String> {
         .arg("--target-dir")
         .arg(root.join("target/layoutgen/target"))
         .env("PROPTEST_CASES", cases.to_string())
+        .env("CARGO_INCREMENTAL", "0")
         .env_remove("RUSTFLAGS")
         .output()
         .map_err(|e| format!("running cargo: {e}"))?;
@@ -122,15 +128,19 @@ pub fn run(batch: &Batch, cases: u32) -> Result<String, String> {
         String::from_utf8_lossy(&output.stderr)
     );
     if output.status.success() {
-        Ok(text)
-    } else {
-        Err(format!(
-            "seed {} failed (replay: cargo run -p wire-layoutgen -- --seed {} --count {}); \
-             the crate is in {}\n{text}",
-            batch.seed,
-            batch.seed,
-            batch.types.len(),
-            dir.display()
-        ))
+        return Ok(text);
     }
+    let kept = root
+        .join("target/layoutgen")
+        .join(format!("failed-seed-{}", batch.seed));
+    render::write_crate(&batch.types, &name, &kept, &root)
+        .map_err(|e| format!("writing {}: {e}", kept.display()))?;
+    Err(format!(
+        "seed {} failed (replay: cargo run -p wire-layoutgen -- --seed {} --count {}); \
+         the crate is in {}\n{text}",
+        batch.seed,
+        batch.seed,
+        batch.types.len(),
+        kept.display()
+    ))
 }

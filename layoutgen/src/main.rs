@@ -29,7 +29,7 @@ fn main() -> ExitCode {
     for s in seed..seed + batches {
         let batch = wire_layoutgen::generate(s, count);
         coverage.add(&batch);
-        match wire_layoutgen::run(&batch, cases) {
+        match wire_layoutgen::run(&batch, cases, "run") {
             Ok(_) => println!("seed {s}: {count} layouts pass"),
             Err(report) => {
                 println!("{report}");

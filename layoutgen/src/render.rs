@@ -73,11 +73,11 @@ use wire_runtime::read::Spans;
 use wire_runtime::{Reader, WireDecode, WireEncode, decode};
 "#;
 
-/// Writes the batch's crate into `dir`: `Cargo.toml` (path dependencies on `runtime`, the
+/// Writes a batch's crate, named `name`, into `dir`: `Cargo.toml` (path dependencies on `runtime`, the
 /// workspace's lock file beside it), `src/lib.rs` and `tests/layouts.rs`.
 pub fn write_crate(
     types: &[TypeDef],
-    seed: u64,
+    name: &str,
     dir: &Path,
     workspace: &Path,
 ) -> std::io::Result<()> {
@@ -86,7 +86,7 @@ pub fn write_crate(
     let runtime = workspace.join("wire-runtime");
     let manifest = format!(
         r#"[package]
-name = "wire-layouts-{seed}"
+name = "{name}"
 version = "0.0.0"
 edition = "2024"
 publish = false
@@ -100,6 +100,7 @@ proptest = {{ version = "1.12", default-features = false, features = ["std"] }}
         runtime.display()
     );
     std::fs::write(dir.join("Cargo.toml"), manifest)?;
+    let lib_name = name.replace('-', "_");
     // The workspace's versions, so that a batch builds the same dependencies as the tests.
     let lock = workspace.join("Cargo.lock");
     if lock.exists() && !dir.join("Cargo.lock").exists() {
@@ -118,7 +119,7 @@ proptest = {{ version = "1.12", default-features = false, features = ["std"] }}
     std::fs::write(dir.join("src/lib.rs"), lib)?;
 
     let mut tests = format!(
-        "//! One property per generated type (seed {seed}).\n\nuse proptest::prelude::*;\nuse proptest::test_runner::Config;\nuse wire_layouts_{seed}::*;\n\nproptest! {{\n    #![proptest_config(Config {{ failure_persistence: None, ..Config::default() }})]\n"
+        "//! One property per generated type.\n\nuse proptest::prelude::*;\nuse proptest::test_runner::Config;\nuse {lib_name}::*;\n\nproptest! {{\n    #![proptest_config(Config {{ failure_persistence: None, ..Config::default() }})]\n",
     );
     for t in types.iter().filter(|t| !t.ctx && !t.ctx_tag) {
         let _ = writeln!(

@@ -17,7 +17,7 @@ fn a_batch_of_generated_layouts_round_trips() {
     let mut coverage = wire_layoutgen::Coverage::default();
     coverage.add(&batch);
     println!("{}", coverage.report());
-    if let Err(report) = wire_layoutgen::run(&batch, env("WIRE_LAYOUT_CASES", 32) as u32) {
+    if let Err(report) = wire_layoutgen::run(&batch, env("WIRE_LAYOUT_CASES", 32) as u32, "test") {
         panic!("{report}");
     }
 }
@@ -37,7 +37,7 @@ fn a_layout_that_does_not_round_trip_fails_its_batch() {
     broken.open_end = false;
     broken.ctx = false;
     batch.seed = 9_000_002;
-    let result = wire_layoutgen::run(&batch, 8);
+    let result = wire_layoutgen::run(&batch, 8, "negative-control");
     let report = result.expect_err("a broken layout passed");
     assert!(report.contains("decode(encode(v)) != v"), "{report}");
 }
