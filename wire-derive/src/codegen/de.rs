@@ -3,6 +3,7 @@
 use super::bits::{bitfield_impl, decode_bits};
 use super::checksum;
 use super::runs::{decode_run, run_sizes};
+use super::sections::{enter_rest_section, pad_after, skip_padding};
 use super::seq::{can_recurse, decode_seq};
 use super::tags::read_tag;
 use super::{
@@ -11,8 +12,8 @@ use super::{
 };
 use crate::Direction;
 use crate::internals::ast::{
-    Codec, CodecKind, Container, Data, Delimiter, Enum, Field, Fields, LenSource, NullMode, Role,
-    SeqEnd, Style, Tag,
+    Codec, CodecKind, Container, Data, Delimiter, Enum, Fields, LenSource, NullMode, Role, SeqEnd,
+    Style, Tag,
 };
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -340,77 +341,6 @@ fn decode_fields(
     }
     let construct = construct(fields, path);
     (stmts, construct)
-}
-
-/// After a `rest_len` field: the following fields read from a section of that length, and a
-/// `trailer` after it from the reader outside (`__outer`).
-fn enter_rest_section(name: &str, f: &Field<'_>, trailer: bool) -> TokenStream {
-    let rt = rt();
-    if f.rest_len.is_none() {
-        return quote!();
-    }
-    let fname = &f.name;
-    let slot = &f.slot;
-    // `max = N` bounds the length as the field holds it (its own bytes included when it is
-    // `inclusive`), before the section is read.
-    let raw = match &f.max {
-        Some(max) => {
-            quote!({ let __n = #rt::len_value(&#slot, __r)?; #rt::check_max(__n, #max, __r)?; __n })
-        }
-        None => quote!(#rt::len_value(&#slot, __r)?),
-    };
-    let len = match f.inclusive {
-        None => raw,
-        Some(size) => {
-            let own = lit(size);
-            quote! {
-            match #raw.checked_sub(#own) {
-                #rt::Some(len) => len,
-                #rt::None => return #rt::Err(__r.error(#rt::ErrorKind::InvalidValue(
-                    "a length that counts itself is smaller than its own field",
-                ))),
-            }
-            }
-        }
-    };
-    if !trailer {
-        return quote! {
-            let __r = &mut #rt::field(#name, #fname, #[inline(always)] || __r.section(#len))?;
-        };
-    }
-    // The reader outside the section stays in reach: the trailer follows the section.
-    quote! {
-        let __rest_len: usize = #rt::field(#name, #fname, #[inline(always)] || #rt::Ok(#len))?;
-        let __outer = __r;
-        let __r = &mut #rt::field(#name, #fname, #[inline(always)] || __outer.section(__rest_len))?;
-    }
-}
-
-/// Padding after the field: `pad_after` bytes, then up to its `align`ment.
-pub(super) fn pad_after(name: &str, f: &Field<'_>) -> TokenStream {
-    let mut stmts = match &f.pad_after {
-        Some(pad) => skip_padding(name, f, pad),
-        None => quote!(),
-    };
-    if let Some(align) = &f.align {
-        let (rt, fname, checked) = (rt(), &f.name, f.pad_checked);
-        stmts.extend(quote! {
-            #rt::skip_align(__r, __start, #align, #checked).map_err(|e| e.in_field(#name, #fname))?;
-        });
-    }
-    stmts
-}
-
-/// Skips `pad` bytes of padding, checked to be zero unless the field says `padding = ignore`.
-fn skip_padding(name: &str, f: &Field<'_>, pad: &syn::Expr) -> TokenStream {
-    let fname = &f.name;
-    let skip = if f.pad_checked {
-        let rt = rt();
-        quote!(#rt::skip_zeros(__r, #pad))
-    } else {
-        quote!(__r.take(#pad))
-    };
-    quote!(#skip.map_err(|e| e.in_field(#name, #fname))?;)
 }
 
 fn construct(fields: &Fields<'_>, path: TokenStream) -> TokenStream {

@@ -6,6 +6,7 @@ pub mod de;
 mod encoded_len;
 mod fill;
 mod runs;
+mod sections;
 mod seq;
 pub mod ser;
 mod tags;

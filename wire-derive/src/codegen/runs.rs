@@ -1,7 +1,7 @@
 //! Runs of fixed-size fields: one bounds check and straight loads on decode, one array and one
 //! copy on encode; and the sums `encoded_len` is made of.
 
-use super::de::pad_after;
+use super::sections::pad_after;
 use super::{Names, bind_ref, lit, narrow_bytes, prim_bytes, prim_load, rt, value_ident};
 use crate::internals::ast::{Codec, CodecKind, Field, Role};
 use crate::internals::types::PrimKind;
