@@ -104,22 +104,13 @@ fn structure(rng: &mut Rng, index: usize, earlier: &[TypeDef]) -> TypeDef {
         });
         fills = true;
     }
-    let blocks = 1 + rng.below(5);
+    let count = 1 + rng.below(5);
     let after_rest_len = !fields.is_empty();
-    for i in 0..blocks {
-        let b: Block = fields::block(
-            rng,
-            &Scope {
-                index: i,
-                earlier,
-                no_align: after_rest_len,
-            },
-        );
-        fills |= b.fills;
-        fixups.extend(b.fixups);
-        used.extend(b.used.iter().map(|u| u.to_string()));
-        fields.extend(b.fields);
-    }
+    let b = blocks(rng, count, earlier, after_rest_len);
+    fills |= b.fills;
+    fixups.extend(b.fixups);
+    used.extend(b.used.iter().map(|u| u.to_string()));
+    fields.extend(b.fields);
     // A checksum over a range of the stored fields, after them.
     let stored: Vec<String> = fields
         .iter()
@@ -233,22 +224,15 @@ fn enumeration(rng: &mut Rng, index: usize, earlier: &[TypeDef]) -> TypeDef {
             keys.push("magic = [0xc3]".into());
             used.push("magic (variant)".into());
         }
-        let mut fields: Vec<Field> = Vec::new();
-        let mut fixups: Vec<String> = Vec::new();
-        for i in 0..rng.below(3) {
-            let b = fields::block(
-                rng,
-                &Scope {
-                    index: i,
-                    earlier,
-                    no_align: true,
-                },
-            );
-            fills |= b.fills;
-            fixups.extend(b.fixups);
-            used.extend(b.used.iter().map(|u| u.to_string()));
-            fields.extend(b.fields);
-        }
+        let count = rng.below(3);
+        let Block {
+            fields,
+            fixups,
+            fills: variant_fills,
+            used: variant_used,
+        } = blocks(rng, count, earlier, true);
+        fills |= variant_fills;
+        used.extend(variant_used.iter().map(|u| u.to_string()));
         let members: Vec<String> = fields
             .iter()
             .map(|f| format!("{}{}: {}", f.attribute(), f.name, f.ty))
@@ -354,19 +338,7 @@ fn bit_word(rng: &mut Rng, index: usize) -> TypeDef {
     );
     used.sort();
     used.dedup();
-    TypeDef {
-        name,
-        kind: Kind::Bits,
-        source,
-        strategy,
-        fills: false,
-        sized: true,
-        open_end: false,
-        ctx: false,
-        ctx_tag: false,
-        header: false,
-        used,
-    }
+    TypeDef::fixed(name, Kind::Bits, source, strategy, used)
 }
 
 /// `ctx(k: u8)` with `x` present when `k != 0`: the child that `fields::nested` passes a
@@ -391,18 +363,54 @@ fn context_child(rng: &mut Rng, index: usize) -> TypeDef {
             format!("option::of(any::<u16>()).prop_map(|x| {name} {{ x }}).boxed()"),
         )
     };
+    let used = vec!["ctx (container)".into(), "if".into()];
     TypeDef {
-        name,
-        kind: Kind::Struct,
-        source: decl,
-        strategy,
-        fills: false,
-        sized: true,
-        open_end: false,
         ctx: true,
-        ctx_tag: false,
-        header: false,
-        used: vec!["ctx (container)".into(), "if".into()],
+        ..TypeDef::fixed(name, Kind::Struct, decl, strategy, used)
+    }
+}
+
+/// `count` field blocks, named by their index, merged into one (`align` left out where
+/// `no_align`).
+fn blocks(rng: &mut Rng, count: usize, earlier: &[TypeDef], no_align: bool) -> Block {
+    let mut all = Block::default();
+    for index in 0..count {
+        let scope = Scope {
+            index,
+            earlier,
+            no_align,
+        };
+        let b = fields::block(rng, &scope);
+        all.fills |= b.fills;
+        all.fixups.extend(b.fixups);
+        all.used.extend(b.used);
+        all.fields.extend(b.fields);
+    }
+    all
+}
+
+impl TypeDef {
+    /// A type of a fixed shape: sized, encoding what it holds, needing no context.
+    fn fixed(
+        name: String,
+        kind: Kind,
+        source: String,
+        strategy: String,
+        used: Vec<String>,
+    ) -> Self {
+        TypeDef {
+            name,
+            kind,
+            source,
+            strategy,
+            fills: false,
+            sized: true,
+            open_end: false,
+            ctx: false,
+            ctx_tag: false,
+            header: false,
+            used,
+        }
     }
 }
 
@@ -483,20 +491,14 @@ fn tuple_strategy(
 /// A header whose `count` a later field's `count = h.count` fills.
 fn header(index: usize) -> TypeDef {
     let name = format!("H{index}");
+    let source = format!("{DERIVES}\npub struct {name} {{ pub id: u8, pub count: u16 }}\n");
+    let strategy = format!(
+        "(any::<u8>(), any::<u16>()).prop_map(|(id, count)| {name} {{ id, count }}).boxed()"
+    );
+    let used = vec!["(header)".into()];
     TypeDef {
-        source: format!("{DERIVES}\npub struct {name} {{ pub id: u8, pub count: u16 }}\n"),
-        strategy: format!(
-            "(any::<u8>(), any::<u16>()).prop_map(|(id, count)| {name} {{ id, count }}).boxed()"
-        ),
-        name,
-        kind: Kind::Struct,
-        fills: false,
-        sized: true,
-        open_end: false,
-        ctx: false,
-        ctx_tag: false,
         header: true,
-        used: vec!["(header)".into()],
+        ..TypeDef::fixed(name, Kind::Struct, source, strategy, used)
     }
 }
 
@@ -508,77 +510,53 @@ fn tag_child(rng: &mut Rng, index: usize) -> TypeDef {
     } else {
         ""
     };
+    let source = format!(
+        "{DERIVES}\n#[wire(ctx_tag = u8)]\npub enum {name} {{ #[wire({magic}tag = 1)] A(u16), #[wire(tag = 2)] B {{ #[wire(len = u8)] x: Vec<u8> }}, #[wire(tag = 3)] C }}\n"
+    );
+    let strategy = format!(
+        "prop_oneof![any::<u16>().prop_map({name}::A), vec(any::<u8>(), 0..5).prop_map(|x| {name}::B {{ x }}), Just({name}::C)].boxed()"
+    );
+    let used = vec!["ctx_tag".into()];
     TypeDef {
-        source: format!(
-            "{DERIVES}\n#[wire(ctx_tag = u8)]\npub enum {name} {{ #[wire({magic}tag = 1)] A(u16), #[wire(tag = 2)] B {{ #[wire(len = u8)] x: Vec<u8> }}, #[wire(tag = 3)] C }}\n"
-        ),
-        strategy: format!(
-            "prop_oneof![any::<u16>().prop_map({name}::A), vec(any::<u8>(), 0..5).prop_map(|x| {name}::B {{ x }}), Just({name}::C)].boxed()"
-        ),
-        name,
-        kind: Kind::Enum,
-        fills: false,
-        sized: true,
-        open_end: false,
-        ctx: false,
         ctx_tag: true,
-        header: false,
-        used: vec!["ctx_tag".into()],
+        ..TypeDef::fixed(name, Kind::Enum, source, strategy, used)
     }
 }
 
 /// `tag = u8, tag_bits = 4..8, peek`: each variant's first field re-reads the tag byte.
 fn peeked(index: usize) -> TypeDef {
     let name = format!("P{index}");
-    TypeDef {
-        source: format!(
-            "{DERIVES}\n#[wire(bits = u8)]\npub struct {name}Head {{ #[wire(bits = 4..8)] pub kind: u8, #[wire(bits = 0..4)] pub low: u8 }}\n\
+    let source = format!(
+        "{DERIVES}\n#[wire(bits = u8)]\npub struct {name}Head {{ #[wire(bits = 4..8)] pub kind: u8, #[wire(bits = 0..4)] pub low: u8 }}\n\
              {DERIVES}\n#[wire(tag = u8, tag_bits = 4..8, peek)]\npub enum {name} {{ #[wire(tag = 1)] A(u8, u16), #[wire(tag = 2)] B {{ first: u8, #[wire(len = vbi)] x: Vec<u8> }}, #[wire(tag = 3)] C(u8), \
              #[wire(tag = 4)] D {{ #[wire(fill = {name}Head {{ kind: 4, ..*head }})] head: {name}Head, #[wire(rest_len)] size: u8, y: u16 }} }}\n"
-        ),
-        strategy: format!(
-            "prop_oneof![(0u8..16, any::<u16>()).prop_map(|(lo, v)| {name}::A(0x10 | lo, v)), (0u8..16, vec(any::<u8>(), 0..5)).prop_map(|(lo, x)| {name}::B {{ first: 0x20 | lo, x }}), (0u8..16).prop_map(|lo| {name}::C(0x30 | lo)), (0u8..16, any::<u16>()).prop_map(|(low, y)| {name}::D {{ head: {name}Head {{ kind: 4, low }}, size: 2, y }})].boxed()"
-        ),
-        name,
-        kind: Kind::Enum,
-        fills: false,
-        sized: true,
-        open_end: false,
-        ctx: false,
-        ctx_tag: false,
-        header: false,
-        used: vec![
-            "tag_bits".into(),
-            "peek".into(),
-            "fill".into(),
-            "rest_len".into(),
-        ],
-    }
+    );
+    let strategy = format!(
+        "prop_oneof![(0u8..16, any::<u16>()).prop_map(|(lo, v)| {name}::A(0x10 | lo, v)), (0u8..16, vec(any::<u8>(), 0..5)).prop_map(|(lo, x)| {name}::B {{ first: 0x20 | lo, x }}), (0u8..16).prop_map(|lo| {name}::C(0x30 | lo)), (0u8..16, any::<u16>()).prop_map(|(low, y)| {name}::D {{ head: {name}Head {{ kind: 4, low }}, size: 2, y }})].boxed()"
+    );
+    let used = vec![
+        "tag_bits".into(),
+        "peek".into(),
+        "fill".into(),
+        "rest_len".into(),
+    ];
+    TypeDef::fixed(name, Kind::Enum, source, strategy, used)
 }
 
 /// A composite tag `tag(a: u8, b: u16)` with an `other` that keeps both parts.
 fn composite(rng: &mut Rng, index: usize) -> TypeDef {
     let name = format!("K{index}");
     let le = if rng.chance(30) { ", le" } else { "" };
-    TypeDef {
-        source: format!(
-            "{DERIVES}\n#[wire(tag(a: u8, b: u16){le})]\npub enum {name} {{ #[wire(tag = (1, 2))] X(u32), #[wire(tag = (1, 3))] Y {{ #[wire(count = u8)] v: Vec<u16> }}, #[wire(other)] Other(u8, u16, #[wire(len = u8)] Vec<u8>) }}\n"
-        ),
-        strategy: format!(
-            "prop_oneof![any::<u32>().prop_map({name}::X), vec(any::<u16>(), 0..4).prop_map(|v| {name}::Y {{ v }}), (2u8..200, any::<u16>(), vec(any::<u8>(), 0..4)).prop_map(|(a, b, d)| {name}::Other(a, b, d))].boxed()"
-        ),
-        name,
-        kind: Kind::Enum,
-        fills: false,
-        sized: true,
-        open_end: false,
-        ctx: false,
-        ctx_tag: false,
-        header: false,
-        used: if le.is_empty() {
-            vec!["tag(...)".into(), "other".into()]
-        } else {
-            vec!["tag(...)".into(), "other".into(), "le (container)".into()]
-        },
-    }
+    let source = format!(
+        "{DERIVES}\n#[wire(tag(a: u8, b: u16){le})]\npub enum {name} {{ #[wire(tag = (1, 2))] X(u32), #[wire(tag = (1, 3))] Y {{ #[wire(count = u8)] v: Vec<u16> }}, #[wire(other)] Other(u8, u16, #[wire(len = u8)] Vec<u8>) }}\n"
+    );
+    let strategy = format!(
+        "prop_oneof![any::<u32>().prop_map({name}::X), vec(any::<u16>(), 0..4).prop_map(|v| {name}::Y {{ v }}), (2u8..200, any::<u16>(), vec(any::<u8>(), 0..4)).prop_map(|(a, b, d)| {name}::Other(a, b, d))].boxed()"
+    );
+    let used = if le.is_empty() {
+        vec!["tag(...)".into(), "other".into()]
+    } else {
+        vec!["tag(...)".into(), "other".into(), "le (container)".into()]
+    };
+    TypeDef::fixed(name, Kind::Enum, source, strategy, used)
 }
