@@ -2,13 +2,14 @@
 
 use super::bits::{bitfield_impl, decode_bits};
 use super::checksum;
+use super::plan::run_end;
 use super::runs::{decode_run, run_sizes};
 use super::sections::{enter_rest_section, pad_after, skip_padding};
 use super::seq::{can_recurse, decode_seq};
 use super::tags::read_tag;
 use super::{
     Names, bind_ref, ctx_binding, ctx_type, default_value, fixed_size, inline_attr, lit,
-    markers_tokens, order_tokens, prim_load, rt, rt_path, run_end, split_generics, type_name,
+    markers_tokens, order_tokens, prim_load, rt, rt_path, split_generics, type_name,
 };
 use crate::Direction;
 use crate::internals::ast::{

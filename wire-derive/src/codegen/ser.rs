@@ -4,13 +4,14 @@ use super::bits::encode_bits;
 use super::checksum;
 use super::encoded_len::len_value;
 use super::fill::{FillCode, fill_code};
+use super::plan::run_end;
 use super::runs::{encode_run, sum};
 use super::tags::{peeked_tag_check, tag_code, tag_method};
 use super::window::{self, in_window, writes_a_run};
 use super::{
     bind_self, body, ctx_binding, ctx_type, default_value, destructure, fixed_size, inline_attr,
-    lit, marker_tokens, order_tokens, other_tag_value, prim_bytes, rt, rt_path, run_end,
-    split_generics, type_name, uses_value, value_ident,
+    lit, marker_tokens, order_tokens, other_tag_value, prim_bytes, rt, rt_path, split_generics,
+    type_name, uses_value, value_ident,
 };
 use crate::Direction;
 use crate::internals::ast::{

@@ -8,9 +8,10 @@
 //! window (`benches`, `mqtt311_publish_64_encode`).
 
 use super::encoded_len::len_value;
+use super::plan::run_end;
 use super::runs::encode_run;
 use super::ser::{encode_value, field_write};
-use super::{bare, lit, order_tokens, rt, run_end, value_ident};
+use super::{bare, lit, order_tokens, rt, value_ident};
 use crate::internals::ast::{Codec, CodecKind, Field, LenSource, NullMode, Role};
 use proc_macro2::TokenStream;
 use quote::quote;
