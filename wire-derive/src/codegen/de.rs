@@ -2,7 +2,7 @@
 
 use super::bits::{bitfield_impl, decode_bits};
 use super::checksum;
-use super::plan::run_end;
+use super::plan::{FieldPlan, Runs};
 use super::runs::{decode_run, run_sizes};
 use super::sections::{enter_rest_section, pad_after, skip_padding};
 use super::seq::{can_recurse, decode_seq};
@@ -13,8 +13,8 @@ use super::{
 };
 use crate::Direction;
 use crate::internals::ast::{
-    Codec, CodecKind, Container, Data, Delimiter, Enum, Fields, LenSource, NullMode, Role, SeqEnd,
-    Style, Tag,
+    Codec, CodecKind, Container, Data, Delimiter, Enum, Field, Fields, LenSource, NullMode, Role,
+    SeqEnd, Style, Tag,
 };
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -211,8 +211,13 @@ fn decode_fields(
     if validate.is_some() || all.iter().any(|f| f.align.is_some()) {
         stmts.extend(quote!(let __start = __r.offset();));
     }
-    let mut i = skip_leading;
-    while i < all.len() {
+    let runs = match mode {
+        Mode::Plain => Runs::Decode,
+        Mode::Spanned => Runs::None,
+    };
+    let plan = FieldPlan::new(all, skip_leading, runs);
+    for (p, piece) in plan.pieces.iter().enumerate() {
+        let (i, last) = (piece.first(), piece.last());
         let f = &all[i];
         stmts.extend(checksum::decode_before(
             all,
@@ -231,93 +236,32 @@ fn decode_fields(
             stmts.extend(skip_padding(&name, f, pad));
         }
         stmts.extend(checksum::decode_before(all, i, true, &quote!(__r.offset())));
-        // A run of inline primitives: one bounds check, then straight loads.
-        let run_end = if mode == Mode::Spanned {
-            i
-        } else {
-            run_end(all, i, true)
-        };
-        if run_end > i {
-            let run = &all[i..run_end];
+        let mut after = checksum::decode_after(&name, all, last, &quote!(__r.offset()));
+        if piece.run {
+            // A run of inline primitives: one bounds check, then straight loads.
+            let run = &all[piece.fields.clone()];
             // The checksum field inside the run: its offsets are counted from the run's start.
-            match checksum::decode_inside_run(&name, all, i, &run_sizes(run)) {
-                Some(offsets) => {
-                    stmts.extend(quote!(let __run_at = __r.offset();));
-                    stmts.extend(decode_run(&name, run, &used));
-                    stmts.extend(offsets);
-                }
-                None => {
-                    stmts.extend(decode_run(&name, run, &used));
-                    let at = quote!(__r.offset());
-                    stmts.extend(checksum::decode_after(&name, all, run_end - 1, &at));
-                }
+            if let Some(offsets) = checksum::decode_inside_run(&name, all, i, &run_sizes(run)) {
+                stmts.extend(quote!(let __run_at = __r.offset();));
+                after = offsets;
             }
+            stmts.extend(decode_run(&name, run, &used));
+        } else {
+            stmts.extend(decode_field(&name, fields, f, &used, mode));
+        }
+        stmts.extend(pad_after(&name, &all[last]));
+        stmts.extend(after);
+        if plan.opens_rest_after(p) {
             stmts.extend(enter_rest_section(
                 &name,
-                &all[run_end - 1],
+                &all[last],
                 fields.trailer.is_some(),
             ));
-            i = run_end;
-            continue;
         }
-        let slot = &f.slot;
-        let ty = &*f.ty;
-        let fname = &f.name;
-        if f.validate.is_some() {
-            stmts.extend(quote!(let __at = __r.offset();));
-        }
-        match &f.role {
-            Role::Skip(default) => {
-                let value = match default {
-                    Some(expr) => quote!(#expr),
-                    None => quote!(#rt::Default::default()),
-                };
-                stmts.extend(quote!(let #slot: #ty = #value;));
-            }
-            Role::Wire(codec) => {
-                let value = decode_value(codec, &format_ident!("__r"), 1, mode);
-                let decoded =
-                    quote!(#rt::field(#name, #fname, #[inline(always)] || #rt::Ok(#value))?);
-                let decoded = match &f.optional {
-                    None => decoded,
-                    Some(optional) => {
-                        let default = default_value(optional.default.as_ref());
-                        let absent = match &optional.when {
-                            Some(when) => quote!(!(#when) || __r.is_empty()),
-                            None => quote!(__r.is_empty()),
-                        };
-                        quote!(if #absent { #default } else { #decoded })
-                    }
-                };
-                // A newtype's one field is the newtype: its fields are one level up.
-                let newtype = fields.style == Style::Tuple && all.len() == 1;
-                stmts.extend(match mode {
-                    Mode::Spanned if !newtype => quote! {
-                        let __span = __spans.open(#fname, __r.offset());
-                        let #slot: #ty = #decoded;
-                        __spans.close(__span, __r.offset());
-                    },
-                    _ => quote!(let #slot: #ty = #decoded;),
-                });
-            }
-        }
-        stmts.extend(bind_ref(f, &used));
-        if let Some(validate) = &f.validate {
-            stmts.extend(quote! {
-                if let #rt::Err(__why) = #rt::validation(#validate) {
-                    return #rt::Err(#rt::DecodeError::new(#rt::ErrorKind::InvalidValue(__why), __at)
-                        .in_field(#name, #fname));
-                }
-            });
-        }
-        stmts.extend(pad_after(&name, f));
-        stmts.extend(checksum::decode_after(&name, all, i, &quote!(__r.offset())));
-        stmts.extend(enter_rest_section(&name, f, fields.trailer.is_some()));
-        i += 1;
     }
     // The section opened by a `rest_len` field must be used up (or may keep unread bytes); it
     // ends before the trailer, as encode's filled `rest_len` counts it.
-    let rest_len = all.iter().find_map(|f| f.rest_len);
+    let rest_len = plan.rest.as_ref().and_then(|rest| all[rest.field].rest_len);
     match rest_len {
         Some(false) => stmts.extend(quote!(__r.expect_end()?;)),
         Some(true) => stmts.extend(quote!(__r.take_rest();)),
@@ -342,6 +286,68 @@ fn decode_fields(
     }
     let construct = construct(fields, path);
     (stmts, construct)
+}
+
+/// Statements decoding field `f` on its own (not in a run), its `validate` check after it.
+fn decode_field(
+    name: &str,
+    fields: &Fields<'_>,
+    f: &Field<'_>,
+    used: &Names,
+    mode: Mode,
+) -> TokenStream {
+    let rt = rt();
+    let mut stmts = TokenStream::new();
+    let slot = &f.slot;
+    let ty = &*f.ty;
+    let fname = &f.name;
+    if f.validate.is_some() {
+        stmts.extend(quote!(let __at = __r.offset();));
+    }
+    match &f.role {
+        Role::Skip(default) => {
+            let value = match default {
+                Some(expr) => quote!(#expr),
+                None => quote!(#rt::Default::default()),
+            };
+            stmts.extend(quote!(let #slot: #ty = #value;));
+        }
+        Role::Wire(codec) => {
+            let value = decode_value(codec, &format_ident!("__r"), 1, mode);
+            let decoded = quote!(#rt::field(#name, #fname, #[inline(always)] || #rt::Ok(#value))?);
+            let decoded = match &f.optional {
+                None => decoded,
+                Some(optional) => {
+                    let default = default_value(optional.default.as_ref());
+                    let absent = match &optional.when {
+                        Some(when) => quote!(!(#when) || __r.is_empty()),
+                        None => quote!(__r.is_empty()),
+                    };
+                    quote!(if #absent { #default } else { #decoded })
+                }
+            };
+            // A newtype's one field is the newtype: its fields are one level up.
+            let newtype = fields.style == Style::Tuple && fields.fields.len() == 1;
+            stmts.extend(match mode {
+                Mode::Spanned if !newtype => quote! {
+                    let __span = __spans.open(#fname, __r.offset());
+                    let #slot: #ty = #decoded;
+                    __spans.close(__span, __r.offset());
+                },
+                _ => quote!(let #slot: #ty = #decoded;),
+            });
+        }
+    }
+    stmts.extend(bind_ref(f, used));
+    if let Some(validate) = &f.validate {
+        stmts.extend(quote! {
+            if let #rt::Err(__why) = #rt::validation(#validate) {
+                return #rt::Err(#rt::DecodeError::new(#rt::ErrorKind::InvalidValue(__why), __at)
+                    .in_field(#name, #fname));
+            }
+        });
+    }
+    stmts
 }
 
 fn construct(fields: &Fields<'_>, path: TokenStream) -> TokenStream {

@@ -3,6 +3,7 @@
 //! and `temp` values.
 
 use super::encoded_len::len_value;
+use super::plan::FieldPlan;
 use super::{rt, value_ident};
 use crate::internals::ast::{Codec, CodecKind, Field, Fields, Fill, NestedFill, Role};
 use proc_macro2::TokenStream;
@@ -14,7 +15,7 @@ use quote::{format_ident, quote};
 /// `encoded_len` needs the filled value where the field's size depends on it, or where a later
 /// field's size does (a `ctx = *kind` of a filled or `temp` kind); for a primitive only the
 /// latter can hold, and [`Fill::len_if_used`] keeps its binding only where it is named.
-pub fn fill_code(name: &str, fields: &Fields<'_>, f: &Field<'_>) -> FillCode {
+pub fn fill_code(name: &str, fields: &Fields<'_>, plan: &FieldPlan, f: &Field<'_>) -> FillCode {
     let rt = rt();
     let ty = &*f.ty;
     let value = value_ident(f);
@@ -37,13 +38,9 @@ pub fn fill_code(name: &str, fields: &Fields<'_>, f: &Field<'_>) -> FillCode {
             quote!(#rt::len_into::<#ty>(#len))
         }
         Fill::RestLen => {
-            let index = fields
-                .fields
-                .iter()
-                .position(|g| g.slot == f.slot)
-                .unwrap_or(0);
-            let parts: Vec<TokenStream> =
-                fields.fields[index + 1..].iter().map(field_len).collect();
+            // The section's extent is the plan's: decode reads these fields inside it.
+            let covers = plan.rest.as_ref().map_or(0..0, |rest| rest.covers.clone());
+            let parts: Vec<TokenStream> = fields.fields[covers].iter().map(field_len).collect();
             let own = proc_macro2::Literal::usize_unsuffixed(f.inclusive.unwrap_or(0));
             quote!(#rt::len_into::<#ty>(#own #(+ #parts)*))
         }

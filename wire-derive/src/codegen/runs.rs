@@ -1,7 +1,6 @@
 //! Runs of fixed-size fields: one bounds check and straight loads on decode, one array and one
 //! copy on encode; and the sums `encoded_len` is made of.
 
-use super::sections::pad_after;
 use super::{Names, bind_ref, lit, narrow_bytes, prim_bytes, prim_load, rt, value_ident};
 use crate::internals::ast::{Codec, CodecKind, Field, Role};
 use crate::internals::types::PrimKind;
@@ -59,7 +58,6 @@ pub fn decode_run(name: &str, run: &[Field<'_>], used: &Names) -> TokenStream {
         loads.extend(quote!(let #slot: #ty = #load;));
         loads.extend(bind_ref(f, used));
     }
-    let pad = run.last().map(|f| pad_after(name, f)).unwrap_or_default();
     let n_lit = lit(n);
     let names = ends.iter().map(|(n, _)| n);
     let ends = ends.iter().map(|(_, e)| e);
@@ -72,7 +70,6 @@ pub fn decode_run(name: &str, run: &[Field<'_>], used: &Names) -> TokenStream {
         #at
         let __run = __r.take_array::<#n_lit>().map_err(|e| e.in_run(#name, &[#((#names, #ends)),*]))?;
         #loads
-        #pad
     }
 }
 

@@ -4,7 +4,7 @@ use super::bits::encode_bits;
 use super::checksum;
 use super::encoded_len::len_value;
 use super::fill::{FillCode, fill_code};
-use super::plan::run_end;
+use super::plan::{FieldPlan, Runs};
 use super::runs::{encode_run, sum};
 use super::tags::{peeked_tag_check, tag_code, tag_method};
 use super::window::{self, in_window, writes_a_run};
@@ -182,9 +182,10 @@ fn fields_code(
     // Then filled fields, so that a `rest_len` knows which optional fields are left out and
     // conditions see the values that are written. Later fields first: a length filled in from
     // the fields after it sees their final values.
+    let field_plan = FieldPlan::new(&fields.fields, skip, Runs::Encode);
     let mut len_fills: Vec<FillCode> = Vec::new();
     for f in fields.fields[skip..].iter().rev() {
-        let fill = fill_code(&name, fields, f);
+        let fill = fill_code(&name, fields, &field_plan, f);
         enc.extend(fill.enc.clone());
         len_fills.push(fill);
     }
@@ -215,7 +216,8 @@ fn fields_code(
     if all.iter().any(|f| f.align.is_some()) {
         enc.extend(quote!(let __start = #rt::BufMut::remaining_mut(__buf);));
     }
-    let mut i = skip;
+    let pieces = &field_plan.pieces;
+    let mut p = 0;
     // A checksum field: covered fields before it go through a checksumming writer, those
     // after it into a scratch buffer (unless their bytes are their value), and the encoding
     // from the checksum field on is kept apart until the sum's statements are known.
@@ -226,10 +228,12 @@ fn fields_code(
         if let Some((size, write)) = checksum::encode_one_run(&name, all, plan) {
             len_parts.push(quote!(#size));
             enc.extend(write);
-            i = all.len();
+            p = pieces.len();
         }
     }
-    while i < all.len() {
+    while p < pieces.len() {
+        let piece = &pieces[p];
+        let (i, last) = (piece.first(), piece.last());
         if let Some(plan) = &plan {
             if plan.prefix.is_some_and(|(_, last)| i == last + 1) {
                 enc.extend(plan.close_prefix(&std::mem::take(&mut covered)));
@@ -248,12 +252,16 @@ fn fields_code(
             Some(checksum::Region::Scratch) => &mut scratch,
             _ => &mut enc,
         };
+        p += 1;
         if plan.is_none() {
             if let Some(body) = window::body_after_head(all, i) {
                 let (lens, write) = window::head_and_body(&name, &all[i..=body]);
                 len_parts.extend(lens);
                 out.extend(write);
-                i = body + 1;
+                // The window took the pieces up to the body, which is a piece of its own.
+                while pieces.get(p).is_some_and(|piece| piece.first() <= body) {
+                    p += 1;
+                }
                 continue;
             }
         }
@@ -263,7 +271,6 @@ fn fields_code(
             let (len, write) = field_write(&name, f, codec);
             len_parts.push(quote!(if #omit { 0 } else { #len }));
             out.extend(quote!(if !#omit { #write }));
-            i += 1;
             continue;
         }
         if let Some(magic) = &f.magic {
@@ -275,28 +282,23 @@ fn fields_code(
             len_parts.push(quote!(#pad));
             out.extend(quote!(__buf.put_bytes(0, #pad);));
         }
-        let end = run_end(all, i, false);
-        if end > i {
-            let (size, run) = encode_run(&name, &all[i..end]);
+        if piece.run {
+            let (size, run) = encode_run(&name, &all[piece.fields.clone()]);
             let size = lit(size);
             len_parts.push(quote!(#size));
             out.extend(run);
-            i = end;
-        } else {
-            if let Role::Wire(codec) = &f.role {
-                let (len, write) = field_write(&name, f, codec);
-                len_parts.push(len);
-                out.extend(write);
-            }
-            i += 1;
+        } else if let Role::Wire(codec) = &f.role {
+            let (len, write) = field_write(&name, f, codec);
+            len_parts.push(len);
+            out.extend(write);
         }
-        if let Some(pad) = &all[i - 1].pad_after {
+        if let Some(pad) = &all[last].pad_after {
             len_parts.push(quote!(#pad));
             out.extend(quote!(__buf.put_bytes(0, #pad);));
         }
-        if let Some(align) = &all[i - 1].align {
+        if let Some(align) = &all[last].align {
             // The length so far, rounded up: later parts add to it.
-            let at = format_ident!("__at{}", i);
+            let at = format_ident!("__at{}", last + 1);
             let so_far = sum(&len_parts[fields_begin..]);
             align_stmts.extend(quote! {
                 let #at = #so_far;
