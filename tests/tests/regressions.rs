@@ -1,6 +1,6 @@
 //! Regression tests for defects found in review, one per defect.
 
-use wire_runtime::{DecodeErrorKind, WireDecode, WireEncode, decode, decode_prefix};
+use wire_runtime::{DecodeErrorKind, Reader, WireDecode, WireEncode, decode, decode_prefix};
 
 #[derive(WireDecode, WireEncode, Debug, PartialEq)]
 struct Tail<'a> {
@@ -242,4 +242,38 @@ fn a_peeked_tag_byte_must_carry_its_variants_tag_on_encode() {
     assert_eq!(Peeked::PingReq(0xc3, 0).encode_to_vec().unwrap(), [0xc3, 0]);
     assert!(WholeByte::One(2, 5).encode_to_vec().is_err());
     assert_eq!(WholeByte::One(1, 5).encode_to_vec().unwrap(), [1, 0, 5]);
+}
+
+/// A `rest_len` section inside an enum variant: `decode_then`'s continuation gets the reader
+/// after the value, outside the section (it used to get the section's reader, with nothing
+/// left in it).
+#[test]
+fn decode_then_sees_the_reader_outside_a_rest_len_section() {
+    #[derive(WireDecode, WireEncode, Debug, PartialEq)]
+    #[wire(tag = u8)]
+    enum Record {
+        #[wire(tag = 1)]
+        Sized {
+            #[wire(rest_len)]
+            len: u8,
+            a: u8,
+        },
+    }
+    #[derive(WireDecode, WireEncode, Debug, PartialEq)]
+    struct Framed {
+        #[wire(rest_len)]
+        len: u8,
+        a: u8,
+    }
+    let bytes = [1, 1, 7, 0xee, 0xff];
+    let mut r = Reader::new(&bytes);
+    let (record, at, left) =
+        Record::decode_then(&mut r, |v, r| (v, r.offset(), r.remaining())).unwrap();
+    assert_eq!(record, Record::Sized { len: 1, a: 7 });
+    assert_eq!((at, left), (3, 2));
+    let mut r = Reader::new(&bytes[1..]);
+    let (framed, at, left) =
+        Framed::decode_then(&mut r, |v, r| (v, r.offset(), r.remaining())).unwrap();
+    assert_eq!(framed, Framed { len: 1, a: 7 });
+    assert_eq!((at, left), (2, 2));
 }

@@ -162,6 +162,22 @@ fn a_failed_decode_leaves_the_failing_field_open() {
     assert_eq!(open, ["shape", "text"]);
 }
 
+/// Fixed-size fields are read as one run with one bounds check; their spans are still one per
+/// field, and a run cut short leaves its first field open.
+#[test]
+fn a_run_of_fixed_size_fields_has_a_span_per_field() {
+    let (decoded, spans) = spanned::<Point>(&[0, 1, 0, 2]);
+    assert_eq!(decoded.unwrap(), Point { x: 1, y: 2 });
+    assert_eq!(
+        paths(&spans),
+        [("x".to_string(), 0, 2), ("y".to_string(), 2, 4)]
+    );
+    let (decoded, spans) = spanned::<Point>(&[0, 1, 0]);
+    assert!(decoded.unwrap_err().is_incomplete());
+    let failed = spans.failed_field().unwrap();
+    assert_eq!((failed.name, failed.start, failed.complete), ("x", 0, false));
+}
+
 /// Both paths give the same value, or the same error at the same place.
 fn same<'a, T, C: Copy>(bytes: &'a [u8], ctx: C) -> Result<(), TestCaseError>
 where

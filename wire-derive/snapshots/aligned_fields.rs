@@ -8,60 +8,53 @@ struct XdrFile<'a> {
 #[automatically_derived]
 impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for XdrFile<'a> {
     const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
     ) -> ::wire_runtime::__private::Result<
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        use ::wire_runtime::__private as __rt;
-        let __start = __r.offset();
-        let __wire_name: &'a str = __rt::field(
-            "XdrFile",
-            "name",
-            #[inline(always)]
-            || __rt::Ok({
-                let __n = __rt::read_len::<u32>(__r, __rt::ByteOrder::Big)?;
-                let __s1 = &mut __r.section(__n)?;
-                let __v = <&'a str as __rt::WireDecode<'de>>::decode(__s1)?;
-                __s1.expect_end()?;
-                __v
-            }),
-        )?;
-        __rt::skip_align(__r, __start, 4, true)
-            .map_err(|e| e.in_field("XdrFile", "name"))?;
-        let __run = __r
-            .take_array::<4>()
-            .map_err(|e| e.in_run("XdrFile", &[("kind", 4)]))?;
-        let __wire_kind: u32 = u32::from_be_bytes(*__run);
-        let __wire_data: Vec<u8> = __rt::field(
-            "XdrFile",
-            "data",
-            #[inline(always)]
-            || __rt::Ok({
-                let __n = __rt::read_len::<u32>(__r, __rt::ByteOrder::Big)?;
-                let __s1 = &mut __r.section(__n)?;
-                let __v = __s1.take_rest().to_vec();
-                __s1.expect_end()?;
-                __v
-            }),
-        )?;
-        __rt::skip_align(__r, __start, 4, false)
-            .map_err(|e| e.in_field("XdrFile", "data"))?;
-        __rt::Ok(Self {
-            name: __wire_name,
-            kind: __wire_kind,
-            data: __wire_data,
-        })
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
     }
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
+    }
+    #[inline]
     fn decode_spanned(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __spans: &mut ::wire_runtime::__private::Spans,
     ) -> ::wire_runtime::__private::Result<
         Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
         ::wire_runtime::__private::DecodeError,
     > {
         use ::wire_runtime::__private as __rt;
@@ -76,7 +69,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for XdrFile<'a> {
                 let __s1 = &mut __r.section(__n)?;
                 let __v = <&'a str as __rt::WireDecode<
                     'de,
-                >>::decode_spanned(__s1, __spans)?;
+                >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                 __s1.expect_end()?;
                 __v
             }),
@@ -84,17 +77,13 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for XdrFile<'a> {
         __spans.close(__span, __r.offset());
         __rt::skip_align(__r, __start, 4, true)
             .map_err(|e| e.in_field("XdrFile", "name"))?;
-        let __span = __spans.open("kind", __r.offset());
-        let __wire_kind: u32 = __rt::field(
-            "XdrFile",
-            "kind",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<4>()?;
-                u32::from_be_bytes(*__run)
-            }),
-        )?;
-        __spans.close(__span, __r.offset());
+        let __run_at = __r.offset();
+        let __span = __spans.open("kind", __run_at);
+        let __run = __r
+            .take_array::<4>()
+            .map_err(|e| e.in_run("XdrFile", &[("kind", 4)]))?;
+        let __wire_kind: u32 = u32::from_be_bytes(*__run);
+        __spans.close_run(__span, &[("kind", 4)], __run_at);
         let __span = __spans.open("data", __r.offset());
         let __wire_data: Vec<u8> = __rt::field(
             "XdrFile",
@@ -111,11 +100,16 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for XdrFile<'a> {
         __spans.close(__span, __r.offset());
         __rt::skip_align(__r, __start, 4, false)
             .map_err(|e| e.in_field("XdrFile", "data"))?;
-        __rt::Ok(Self {
-            name: __wire_name,
-            kind: __wire_kind,
-            data: __wire_data,
-        })
+        __rt::Ok(
+            __then(
+                Self {
+                    name: __wire_name,
+                    kind: __wire_kind,
+                    data: __wire_data,
+                },
+                &*__r,
+            ),
+        )
     }
 }
 #[automatically_derived]

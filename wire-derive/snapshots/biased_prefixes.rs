@@ -7,73 +7,53 @@ struct Compact<'a> {
 #[automatically_derived]
 impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Compact<'a> {
     const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
     ) -> ::wire_runtime::__private::Result<
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        use ::wire_runtime::__private as __rt;
-        let __wire_topic: &'a str = __rt::field(
-            "Compact",
-            "topic",
-            #[inline(always)]
-            || __rt::Ok({
-                let __n = __rt::read_len::<
-                    ::wire_runtime::__private::Biased<
-                        ::wire_runtime::__private::VarInt,
-                        1,
-                    >,
-                >(__r, __rt::ByteOrder::Big)?;
-                let __s1 = &mut __r.section(__n)?;
-                let __v = <&'a str as __rt::WireDecode<'de>>::decode(__s1)?;
-                __s1.expect_end()?;
-                __v
-            }),
-        )?;
-        let __wire_client_id: Option<&'a str> = __rt::field(
-            "Compact",
-            "client_id",
-            #[inline(always)]
-            || __rt::Ok(
-                match __rt::read_marked_len::<
-                    ::wire_runtime::__private::Biased<
-                        ::wire_runtime::__private::VarInt,
-                        1,
-                    >,
-                >(
-                    __r,
-                    __rt::ByteOrder::Big,
-                    __rt::Markers {
-                        null: __rt::Some(-1),
-                        not_set: __rt::None,
-                    },
-                )? {
-                    __rt::Tristate::Value(__n) => {
-                        __rt::Some({
-                            let __s1 = &mut __r.section(__n)?;
-                            let __v = <&'a str as __rt::WireDecode<'de>>::decode(__s1)?;
-                            __s1.expect_end()?;
-                            __v
-                        })
-                    }
-                    _ => __rt::None,
-                },
-            ),
-        )?;
-        __rt::Ok(Self {
-            topic: __wire_topic,
-            client_id: __wire_client_id,
-        })
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
     }
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
+    }
+    #[inline]
     fn decode_spanned(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __spans: &mut ::wire_runtime::__private::Spans,
     ) -> ::wire_runtime::__private::Result<
         Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
         ::wire_runtime::__private::DecodeError,
     > {
         use ::wire_runtime::__private as __rt;
@@ -92,7 +72,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Compact<'a> {
                 let __s1 = &mut __r.section(__n)?;
                 let __v = <&'a str as __rt::WireDecode<
                     'de,
-                >>::decode_spanned(__s1, __spans)?;
+                >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                 __s1.expect_end()?;
                 __v
             }),
@@ -122,7 +102,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Compact<'a> {
                             let __s1 = &mut __r.section(__n)?;
                             let __v = <&'a str as __rt::WireDecode<
                                 'de,
-                            >>::decode_spanned(__s1, __spans)?;
+                            >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                             __s1.expect_end()?;
                             __v
                         })
@@ -132,10 +112,15 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Compact<'a> {
             ),
         )?;
         __spans.close(__span, __r.offset());
-        __rt::Ok(Self {
-            topic: __wire_topic,
-            client_id: __wire_client_id,
-        })
+        __rt::Ok(
+            __then(
+                Self {
+                    topic: __wire_topic,
+                    client_id: __wire_client_id,
+                },
+                &*__r,
+            ),
+        )
     }
 }
 #[automatically_derived]

@@ -9,93 +9,33 @@ struct RemotingHeader<'a> {
 #[automatically_derived]
 impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for RemotingHeader<'a> {
     const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
     ) -> ::wire_runtime::__private::Result<
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        use ::wire_runtime::__private as __rt;
-        let __run = __r
-            .take_array::<6>()
-            .map_err(|e| e.in_run("RemotingHeader", &[("code", 2), ("flag", 6)]))?;
-        let __wire_code: i16 = i16::from_be_bytes(__rt::chunk::<0, 2, 6>(__run));
-        let __wire_flag: i32 = i32::from_be_bytes(__rt::chunk::<2, 4, 6>(__run));
-        let __wire_remark: Option<&'a str> = __rt::field(
-            "RemotingHeader",
-            "remark",
-            #[inline(always)]
-            || __rt::Ok(
-                match __rt::read_len::<i32>(__r, __rt::ByteOrder::Big)? {
-                    0 => __rt::None,
-                    __n => {
-                        __rt::Some({
-                            let __s1 = &mut __r.section(__n)?;
-                            let __v = <&'a str as __rt::WireDecode<'de>>::decode(__s1)?;
-                            __s1.expect_end()?;
-                            __v
-                        })
-                    }
-                },
-            ),
-        )?;
-        let __wire_ext_fields: BTreeMap<&'a str, &'a str> = __rt::field(
-            "RemotingHeader",
-            "ext_fields",
-            #[inline(always)]
-            || __rt::Ok({
-                let __n = __rt::read_len::<i32>(__r, __rt::ByteOrder::Big)?;
-                let __s1 = &mut __r.section(__n)?;
-                let __v = {
-                    let mut __items: BTreeMap<&'a str, &'a str> = __rt::Default::default();
-                    while !__s1.is_empty() {
-                        let __at = __s1.offset();
-                        let __item = __rt::decode_progressing(
-                            __s1,
-                            |__e2| __rt::Ok((
-                                {
-                                    let __n = __rt::read_len::<
-                                        u16,
-                                    >(__e2, __rt::ByteOrder::Big)?;
-                                    let __s3 = &mut __e2.section(__n)?;
-                                    let __v = <&'a str as __rt::WireDecode<'de>>::decode(__s3)?;
-                                    __s3.expect_end()?;
-                                    __v
-                                },
-                                {
-                                    let __n = __rt::read_len::<
-                                        i32,
-                                    >(__e2, __rt::ByteOrder::Big)?;
-                                    let __s3 = &mut __e2.section(__n)?;
-                                    let __v = <&'a str as __rt::WireDecode<'de>>::decode(__s3)?;
-                                    __s3.expect_end()?;
-                                    __v
-                                },
-                            )),
-                        )?;
-                        let (__key, __value) = __item;
-                        if __items.insert(__key, __value).is_some() {
-                            return __rt::Err(
-                                __rt::DecodeError::new(__rt::ErrorKind::DuplicateKey, __at),
-                            );
-                        }
-                    }
-                    __items
-                };
-                __s1.expect_end()?;
-                __v
-            }),
-        )?;
-        __rt::Ok(Self {
-            code: __wire_code,
-            flag: __wire_flag,
-            remark: __wire_remark,
-            ext_fields: __wire_ext_fields,
-        })
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
     }
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
+    }
+    #[inline]
     fn decode_spanned(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __spans: &mut ::wire_runtime::__private::Spans,
@@ -103,29 +43,30 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for RemotingHeader<
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
         use ::wire_runtime::__private as __rt;
-        let __span = __spans.open("code", __r.offset());
-        let __wire_code: i16 = __rt::field(
-            "RemotingHeader",
-            "code",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<2>()?;
-                i16::from_be_bytes(*__run)
-            }),
-        )?;
-        __spans.close(__span, __r.offset());
-        let __span = __spans.open("flag", __r.offset());
-        let __wire_flag: i32 = __rt::field(
-            "RemotingHeader",
-            "flag",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<4>()?;
-                i32::from_be_bytes(*__run)
-            }),
-        )?;
-        __spans.close(__span, __r.offset());
+        let __run_at = __r.offset();
+        let __span = __spans.open("code", __run_at);
+        let __run = __r
+            .take_array::<6>()
+            .map_err(|e| e.in_run("RemotingHeader", &[("code", 2), ("flag", 6)]))?;
+        let __wire_code: i16 = i16::from_be_bytes(__rt::chunk::<0, 2, 6>(__run));
+        let __wire_flag: i32 = i32::from_be_bytes(__rt::chunk::<2, 4, 6>(__run));
+        __spans.close_run(__span, &[("code", 2), ("flag", 6)], __run_at);
         let __span = __spans.open("remark", __r.offset());
         let __wire_remark: Option<&'a str> = __rt::field(
             "RemotingHeader",
@@ -139,7 +80,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for RemotingHeader<
                             let __s1 = &mut __r.section(__n)?;
                             let __v = <&'a str as __rt::WireDecode<
                                 'de,
-                            >>::decode_spanned(__s1, __spans)?;
+                            >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                             __s1.expect_end()?;
                             __v
                         })
@@ -197,12 +138,17 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for RemotingHeader<
             }),
         )?;
         __spans.close(__span, __r.offset());
-        __rt::Ok(Self {
-            code: __wire_code,
-            flag: __wire_flag,
-            remark: __wire_remark,
-            ext_fields: __wire_ext_fields,
-        })
+        __rt::Ok(
+            __then(
+                Self {
+                    code: __wire_code,
+                    flag: __wire_flag,
+                    remark: __wire_remark,
+                    ext_fields: __wire_ext_fields,
+                },
+                &*__r,
+            ),
+        )
     }
 }
 #[automatically_derived]

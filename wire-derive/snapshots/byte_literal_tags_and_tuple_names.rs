@@ -15,10 +15,13 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Command {
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        Self::decode_then(__r, |__value, _| __value)
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
     }
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode_then<__WireThen>(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __then: impl ::wire_runtime::__private::FnOnce(
@@ -29,14 +32,41 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Command {
         __WireThen,
         ::wire_runtime::__private::DecodeError,
     > {
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
+    }
+    #[inline]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
         use ::wire_runtime::__private as __rt;
         let __at = __r.offset();
+        let __span = __spans.open("tag", __at);
         let __tag = __rt::field(
             "Command",
             "tag",
             #[inline(always)]
             || __rt::Ok(u16::from_be_bytes(*__r.take_array()?)),
         )?;
+        __spans.close(__span, __r.offset());
         #[deny(unreachable_patterns)]
         match __tag {
             0x51 => {
@@ -60,6 +90,8 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Command {
                     #[inline(always)]
                     || {
                         let __start = __r.offset();
+                        let __run_at = __r.offset();
+                        let __span = __spans.open("0", __run_at);
                         let __run = __r
                             .take_array::<2>()
                             .map_err(|e| e.in_run("Command", &[("0", 1), ("1", 2)]))?;
@@ -71,97 +103,7 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Command {
                             __rt::chunk::<1, 1, 2>(__run),
                         );
                         let _1 = &__wire_1;
-                        if let __rt::Err(__why) = __rt::validation(
-                            if *_0 <= *_1 { Ok(()) } else { Err("empty") },
-                        ) {
-                            return __rt::Err(
-                                __rt::DecodeError::new(
-                                    __rt::ErrorKind::InvalidValue(__why),
-                                    __start,
-                                ),
-                            );
-                        }
-                        __rt::Ok(__then(Self::Range(__wire_0, __wire_1), &*__r))
-                    },
-                )
-            }
-            #[allow(unreachable_patterns)]
-            __other => {
-                __rt::Err(__rt::invalid_tag(__rt::TagValue::tag_value(__other), __at))
-            }
-        }
-    }
-    #[allow(unused_variables, clippy::needless_question_mark)]
-    fn decode_spanned(
-        __r: &mut ::wire_runtime::__private::Reader<'de>,
-        __spans: &mut ::wire_runtime::__private::Spans,
-    ) -> ::wire_runtime::__private::Result<
-        Self,
-        ::wire_runtime::__private::DecodeError,
-    > {
-        use ::wire_runtime::__private as __rt;
-        let __then = |__value: Self, _: &::wire_runtime::__private::Reader<'de>| __value;
-        let __at = __r.offset();
-        let __span = __spans.open("tag", __at);
-        let __tag = __rt::field(
-            "Command",
-            "tag",
-            #[inline(always)]
-            || __rt::Ok(u16::from_be_bytes(*__r.take_array()?)),
-        )?;
-        __spans.close(__span, __r.offset());
-        #[deny(unreachable_patterns)]
-        match __tag {
-            0x51 => {
-                __rt::field(
-                    "Command",
-                    "Query",
-                    #[inline(always)]
-                    || {
-                        let __wire_0: u8 = __rt::field(
-                            "Command",
-                            "0",
-                            #[inline(always)]
-                            || __rt::Ok({
-                                let __run = __r.take_array::<1>()?;
-                                u8::from_be_bytes(*__run)
-                            }),
-                        )?;
-                        __rt::Ok(__then(Self::Query(__wire_0), &*__r))
-                    },
-                )
-            }
-            0x4d5a => {
-                __rt::field(
-                    "Command",
-                    "Range",
-                    #[inline(always)]
-                    || {
-                        let __start = __r.offset();
-                        let __span = __spans.open("0", __r.offset());
-                        let __wire_0: u8 = __rt::field(
-                            "Command",
-                            "0",
-                            #[inline(always)]
-                            || __rt::Ok({
-                                let __run = __r.take_array::<1>()?;
-                                u8::from_be_bytes(*__run)
-                            }),
-                        )?;
-                        __spans.close(__span, __r.offset());
-                        let _0 = &__wire_0;
-                        let __span = __spans.open("1", __r.offset());
-                        let __wire_1: u8 = __rt::field(
-                            "Command",
-                            "1",
-                            #[inline(always)]
-                            || __rt::Ok({
-                                let __run = __r.take_array::<1>()?;
-                                u8::from_be_bytes(*__run)
-                            }),
-                        )?;
-                        __spans.close(__span, __r.offset());
-                        let _1 = &__wire_1;
+                        __spans.close_run(__span, &[("0", 1), ("1", 2)], __run_at);
                         if let __rt::Err(__why) = __rt::validation(
                             if *_0 <= *_1 { Ok(()) } else { Err("empty") },
                         ) {

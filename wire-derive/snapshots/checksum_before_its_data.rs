@@ -8,53 +8,33 @@ struct Chunk<'a> {
 #[automatically_derived]
 impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Chunk<'a> {
     const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
     ) -> ::wire_runtime::__private::Result<
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        use ::wire_runtime::__private as __rt;
-        __rt::checksum_output::<Crc32, u32>();
-        let __ck_field_at = __r.offset();
-        let __run_at = __r.offset();
-        let __run = __r
-            .take_array::<8>()
-            .map_err(|e| e.in_run("Chunk", &[("crc", 4), ("length", 8)]))?;
-        let __wire_crc: u32 = u32::from_be_bytes(__rt::chunk::<0, 4, 8>(__run));
-        let __wire_length: u32 = u32::from_be_bytes(__rt::chunk::<4, 4, 8>(__run));
-        let length = &__wire_length;
-        let __ck_field_len = __run_at + 4 - __ck_field_at;
-        let __ck_from = __r.peek_rest();
-        let __ck_at = __r.offset();
-        let __wire_data: &'a [u8] = __rt::field(
-            "Chunk",
-            "data",
-            #[inline(always)]
-            || __rt::Ok({
-                let __n = __rt::len_value(length, __r)?;
-                let __s1 = &mut __r.section(__n)?;
-                let __v = <&'a [u8] as __rt::WireDecode<'de>>::decode(__s1)?;
-                __s1.expect_end()?;
-                __v
-            }),
-        )?;
-        let __ck_len = __r.offset() - __ck_at;
-        if __r.verifies_checksums() {
-            __rt::verify_checksum::<
-                Crc32,
-            >(&__ck_from[..__ck_len], __rt::None, __wire_crc, __ck_field_at)
-                .map_err(|e| e.in_field("Chunk", "crc"))?;
-        }
-        __rt::Ok(Self {
-            crc: __wire_crc,
-            length: __wire_length,
-            data: __wire_data,
-        })
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
     }
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
+    }
+    #[inline]
     fn decode_spanned(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __spans: &mut ::wire_runtime::__private::Spans,
@@ -62,33 +42,34 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Chunk<'a> {
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
         use ::wire_runtime::__private as __rt;
         __rt::checksum_output::<Crc32, u32>();
         let __ck_field_at = __r.offset();
-        let __span = __spans.open("crc", __r.offset());
-        let __wire_crc: u32 = __rt::field(
-            "Chunk",
-            "crc",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<4>()?;
-                u32::from_be_bytes(*__run)
-            }),
-        )?;
-        __spans.close(__span, __r.offset());
-        let __ck_field_len = __r.offset() - __ck_field_at;
-        let __span = __spans.open("length", __r.offset());
-        let __wire_length: u32 = __rt::field(
-            "Chunk",
-            "length",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<4>()?;
-                u32::from_be_bytes(*__run)
-            }),
-        )?;
-        __spans.close(__span, __r.offset());
+        let __run_at = __r.offset();
+        let __span = __spans.open("crc", __run_at);
+        let __run = __r
+            .take_array::<8>()
+            .map_err(|e| e.in_run("Chunk", &[("crc", 4), ("length", 8)]))?;
+        let __wire_crc: u32 = u32::from_be_bytes(__rt::chunk::<0, 4, 8>(__run));
+        let __wire_length: u32 = u32::from_be_bytes(__rt::chunk::<4, 4, 8>(__run));
         let length = &__wire_length;
+        __spans.close_run(__span, &[("crc", 4), ("length", 8)], __run_at);
+        let __ck_field_len = __run_at + 4 - __ck_field_at;
         let __ck_from = __r.peek_rest();
         let __ck_at = __r.offset();
         let __span = __spans.open("data", __r.offset());
@@ -101,7 +82,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Chunk<'a> {
                 let __s1 = &mut __r.section(__n)?;
                 let __v = <&'a [u8] as __rt::WireDecode<
                     'de,
-                >>::decode_spanned(__s1, __spans)?;
+                >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                 __s1.expect_end()?;
                 __v
             }),
@@ -114,11 +95,16 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Chunk<'a> {
             >(&__ck_from[..__ck_len], __rt::None, __wire_crc, __ck_field_at)
                 .map_err(|e| e.in_field("Chunk", "crc"))?;
         }
-        __rt::Ok(Self {
-            crc: __wire_crc,
-            length: __wire_length,
-            data: __wire_data,
-        })
+        __rt::Ok(
+            __then(
+                Self {
+                    crc: __wire_crc,
+                    length: __wire_length,
+                    data: __wire_data,
+                },
+                &*__r,
+            ),
+        )
     }
 }
 #[automatically_derived]

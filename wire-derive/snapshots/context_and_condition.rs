@@ -10,8 +10,7 @@ struct Publish<'a> {
 #[automatically_derived]
 impl<'de: 'a, 'a> ::wire_runtime::__private::DecodeWith<'de, PublishFlags>
 for Publish<'a> {
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode_with(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __ctx: PublishFlags,
@@ -19,54 +18,55 @@ for Publish<'a> {
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        use ::wire_runtime::__private as __rt;
-        let flags = __ctx;
-        let __wire_topic: &'a str = __rt::field(
-            "Publish",
-            "topic",
-            #[inline(always)]
-            || __rt::Ok({
-                let __n = __rt::read_len::<u16>(__r, __rt::ByteOrder::Big)?;
-                let __s1 = &mut __r.section(__n)?;
-                let __v = <&'a str as __rt::WireDecode<'de>>::decode(__s1)?;
-                __s1.expect_end()?;
-                __v
-            }),
-        )?;
-        let __wire_packet_id: Option<u16> = __rt::field(
-            "Publish",
-            "packet_id",
-            #[inline(always)]
-            || __rt::Ok(
-                if flags.qos > 0 {
-                    __rt::Some({
-                        let __run = __r.take_array::<2>()?;
-                        u16::from_be_bytes(*__run)
-                    })
-                } else {
-                    __rt::None
-                },
-            ),
-        )?;
-        let __wire_payload: &'a [u8] = __rt::field(
-            "Publish",
-            "payload",
-            #[inline(always)]
-            || __rt::Ok(<&'a [u8] as __rt::WireDecode<'de>>::decode(__r)?),
-        )?;
-        __rt::Ok(Self {
-            topic: __wire_topic,
-            packet_id: __wire_packet_id,
-            payload: __wire_payload,
-        })
+        Self::__decode_with_sink(
+            __r,
+            __ctx,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
     }
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
+    fn decode_with_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __ctx: PublishFlags,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_with_sink(
+            __r,
+            __ctx,
+            &mut ::wire_runtime::__private::NoSpans,
+            __then,
+        )
+    }
+    #[inline]
     fn decode_with_spanned(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __ctx: PublishFlags,
         __spans: &mut ::wire_runtime::__private::Spans,
     ) -> ::wire_runtime::__private::Result<
         Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_with_sink(__r, __ctx, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_with_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __ctx: PublishFlags,
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
         ::wire_runtime::__private::DecodeError,
     > {
         use ::wire_runtime::__private as __rt;
@@ -81,7 +81,7 @@ for Publish<'a> {
                 let __s1 = &mut __r.section(__n)?;
                 let __v = <&'a str as __rt::WireDecode<
                     'de,
-                >>::decode_spanned(__s1, __spans)?;
+                >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                 __s1.expect_end()?;
                 __v
             }),
@@ -110,15 +110,22 @@ for Publish<'a> {
             "payload",
             #[inline(always)]
             || __rt::Ok(
-                <&'a [u8] as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?,
+                <&'a [u8] as __rt::WireDecode<
+                    'de,
+                >>::__decode_sink(__r, __spans, |__value, _| __value)?,
             ),
         )?;
         __spans.close(__span, __r.offset());
-        __rt::Ok(Self {
-            topic: __wire_topic,
-            packet_id: __wire_packet_id,
-            payload: __wire_payload,
-        })
+        __rt::Ok(
+            __then(
+                Self {
+                    topic: __wire_topic,
+                    packet_id: __wire_packet_id,
+                    payload: __wire_payload,
+                },
+                &*__r,
+            ),
+        )
     }
 }
 #[automatically_derived]

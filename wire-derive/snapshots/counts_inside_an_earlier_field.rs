@@ -6,54 +6,53 @@ struct Message {
 #[automatically_derived]
 impl<'de> ::wire_runtime::__private::WireDecode<'de> for Message {
     const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
     ) -> ::wire_runtime::__private::Result<
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        use ::wire_runtime::__private as __rt;
-        let __wire_header: Header = __rt::field(
-            "Message",
-            "header",
-            #[inline(always)]
-            || __rt::Ok(<Header as __rt::WireDecode<'de>>::decode(__r)?),
-        )?;
-        let header = &__wire_header;
-        let __wire_questions: Vec<u32> = __rt::field(
-            "Message",
-            "questions",
-            #[inline(always)]
-            || __rt::Ok({
-                let __n = __rt::len_value(header.qdcount, __r)?;
-                let __n = __r.check_count(__n as u64, 4)?;
-                let mut __items: Vec<u32> = __rt::Vec::with_capacity(
-                    __rt::capacity_for_count::<u32>(__n, __r),
-                );
-                for _ in 0..__n {
-                    let __e1 = &mut *__r;
-                    let __item = {
-                        let __run = __e1.take_array::<4>()?;
-                        u32::from_be_bytes(*__run)
-                    };
-                    __items.push(__item);
-                }
-                __items
-            }),
-        )?;
-        __rt::Ok(Self {
-            header: __wire_header,
-            questions: __wire_questions,
-        })
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
     }
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
+    }
+    #[inline]
     fn decode_spanned(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __spans: &mut ::wire_runtime::__private::Spans,
     ) -> ::wire_runtime::__private::Result<
         Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
         ::wire_runtime::__private::DecodeError,
     > {
         use ::wire_runtime::__private as __rt;
@@ -62,7 +61,11 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Message {
             "Message",
             "header",
             #[inline(always)]
-            || __rt::Ok(<Header as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?),
+            || __rt::Ok(
+                <Header as __rt::WireDecode<
+                    'de,
+                >>::__decode_sink(__r, __spans, |__value, _| __value)?,
+            ),
         )?;
         __spans.close(__span, __r.offset());
         let header = &__wire_header;
@@ -89,10 +92,15 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Message {
             }),
         )?;
         __spans.close(__span, __r.offset());
-        __rt::Ok(Self {
-            header: __wire_header,
-            questions: __wire_questions,
-        })
+        __rt::Ok(
+            __then(
+                Self {
+                    header: __wire_header,
+                    questions: __wire_questions,
+                },
+                &*__r,
+            ),
+        )
     }
 }
 #[automatically_derived]

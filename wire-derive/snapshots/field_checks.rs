@@ -8,57 +8,33 @@ struct Bounded {
 #[automatically_derived]
 impl<'de> ::wire_runtime::__private::WireDecode<'de> for Bounded {
     const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
     ) -> ::wire_runtime::__private::Result<
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        use ::wire_runtime::__private as __rt;
-        let __run = __r
-            .take_array::<1>()
-            .map_err(|e| e.in_run("Bounded", &[("version", 1)]))?;
-        let __wire_version: u8 = u8::from_be_bytes(*__run);
-        let __at = __r.offset();
-        let __wire_len: u32 = __rt::field(
-            "Bounded",
-            "len",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<4>()?;
-                u32::from_be_bytes(*__run)
-            }),
-        )?;
-        let len = &__wire_len;
-        if let __rt::Err(__why) = __rt::validation(
-            if *len <= 1024 { Ok(()) } else { Err("too long") },
-        ) {
-            return __rt::Err(
-                __rt::DecodeError::new(__rt::ErrorKind::InvalidValue(__why), __at)
-                    .in_field("Bounded", "len"),
-            );
-        }
-        let __wire_body: Vec<u8> = __rt::field(
-            "Bounded",
-            "body",
-            #[inline(always)]
-            || __rt::Ok({
-                let __n = __rt::len_value(len, __r)?;
-                let __s1 = &mut __r.section(__n)?;
-                let __v = __s1.take_rest().to_vec();
-                __s1.expect_end()?;
-                __v
-            }),
-        )?;
-        __rt::Ok(Self {
-            version: __wire_version,
-            len: __wire_len,
-            body: __wire_body,
-        })
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
     }
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
+    }
+    #[inline]
     fn decode_spanned(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __spans: &mut ::wire_runtime::__private::Spans,
@@ -66,18 +42,29 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Bounded {
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
         use ::wire_runtime::__private as __rt;
-        let __span = __spans.open("version", __r.offset());
-        let __wire_version: u8 = __rt::field(
-            "Bounded",
-            "version",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<1>()?;
-                u8::from_be_bytes(*__run)
-            }),
-        )?;
-        __spans.close(__span, __r.offset());
+        let __run_at = __r.offset();
+        let __span = __spans.open("version", __run_at);
+        let __run = __r
+            .take_array::<1>()
+            .map_err(|e| e.in_run("Bounded", &[("version", 1)]))?;
+        let __wire_version: u8 = u8::from_be_bytes(*__run);
+        __spans.close_run(__span, &[("version", 1)], __run_at);
         let __at = __r.offset();
         let __span = __spans.open("len", __r.offset());
         let __wire_len: u32 = __rt::field(
@@ -113,11 +100,16 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Bounded {
             }),
         )?;
         __spans.close(__span, __r.offset());
-        __rt::Ok(Self {
-            version: __wire_version,
-            len: __wire_len,
-            body: __wire_body,
-        })
+        __rt::Ok(
+            __then(
+                Self {
+                    version: __wire_version,
+                    len: __wire_len,
+                    body: __wire_body,
+                },
+                &*__r,
+            ),
+        )
     }
 }
 #[automatically_derived]

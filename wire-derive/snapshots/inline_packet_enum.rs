@@ -25,12 +25,40 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        Self::decode_then(__r, |__value, _| __value)
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
+    }
+    #[inline(always)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
+    }
+    #[inline]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
     }
     #[inline(always)]
     #[allow(unused_variables, clippy::needless_question_mark)]
-    fn decode_then<__WireThen>(
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
         __then: impl ::wire_runtime::__private::FnOnce(
             Self,
             &::wire_runtime::__private::Reader<'de>,
@@ -55,237 +83,6 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
                     "PingReq",
                     #[inline(always)]
                     || {
-                        let __wire_header: FixedHeader<12, 0> = __rt::field(
-                            "Packet",
-                            "header",
-                            #[inline(always)]
-                            || __rt::Ok(
-                                <FixedHeader<12, 0> as __rt::WireDecode<'de>>::decode(__r)?,
-                            ),
-                        )?;
-                        let __wire_body: Empty = __rt::field(
-                            "Packet",
-                            "body",
-                            #[inline(always)]
-                            || __rt::Ok({
-                                let __n = __rt::read_len::<
-                                    ::wire_runtime::__private::Vbi,
-                                >(__r, __rt::ByteOrder::Big)?;
-                                let __s1 = &mut __r.section(__n)?;
-                                let __v = <Empty as __rt::WireDecode<'de>>::decode(__s1)?;
-                                __s1.expect_end()?;
-                                __v
-                            }),
-                        )?;
-                        __rt::Ok(
-                            __then(
-                                Self::PingReq {
-                                    header: __wire_header,
-                                    body: __wire_body,
-                                },
-                                &*__r,
-                            ),
-                        )
-                    },
-                )
-            }
-            3 => {
-                __rt::field(
-                    "Packet",
-                    "Publish",
-                    #[inline(always)]
-                    || {
-                        let __wire_flags: PublishFlags = __rt::field(
-                            "Packet",
-                            "flags",
-                            #[inline(always)]
-                            || __rt::Ok(
-                                <PublishFlags as __rt::WireDecode<'de>>::decode(__r)?,
-                            ),
-                        )?;
-                        let flags = &__wire_flags;
-                        let __wire_publish: Publish<'a> = __rt::field(
-                            "Packet",
-                            "publish",
-                            #[inline(always)]
-                            || __rt::Ok({
-                                let __n = __rt::read_len::<
-                                    ::wire_runtime::__private::Vbi,
-                                >(__r, __rt::ByteOrder::Big)?;
-                                let __s1 = &mut __r.section(__n)?;
-                                let __v = {
-                                    use __rt::Ctx as _;
-                                    (*flags).decode_as::<Publish<'a>>(__s1)?
-                                };
-                                __s1.expect_end()?;
-                                __v
-                            }),
-                        )?;
-                        __rt::Ok(
-                            __then(
-                                Self::Publish {
-                                    flags: __wire_flags,
-                                    publish: __wire_publish,
-                                },
-                                &*__r,
-                            ),
-                        )
-                    },
-                )
-            }
-            13 => {
-                __rt::field(
-                    "Packet",
-                    "PingResp",
-                    #[inline(always)]
-                    || {
-                        let __wire_header: FixedHeader<13, 0> = __rt::field(
-                            "Packet",
-                            "header",
-                            #[inline(always)]
-                            || __rt::Ok(
-                                <FixedHeader<13, 0> as __rt::WireDecode<'de>>::decode(__r)?,
-                            ),
-                        )?;
-                        let __wire_body: Empty = __rt::field(
-                            "Packet",
-                            "body",
-                            #[inline(always)]
-                            || __rt::Ok({
-                                let __n = __rt::read_len::<
-                                    ::wire_runtime::__private::Vbi,
-                                >(__r, __rt::ByteOrder::Big)?;
-                                let __s1 = &mut __r.section(__n)?;
-                                let __v = <Empty as __rt::WireDecode<'de>>::decode(__s1)?;
-                                __s1.expect_end()?;
-                                __v
-                            }),
-                        )?;
-                        __rt::Ok(
-                            __then(
-                                Self::PingResp {
-                                    header: __wire_header,
-                                    body: __wire_body,
-                                },
-                                &*__r,
-                            ),
-                        )
-                    },
-                )
-            }
-            14 => {
-                __rt::field(
-                    "Packet",
-                    "Disconnect",
-                    #[inline(always)]
-                    || {
-                        let __wire_header: FixedHeader<14, 0> = __rt::field(
-                            "Packet",
-                            "header",
-                            #[inline(always)]
-                            || __rt::Ok(
-                                <FixedHeader<14, 0> as __rt::WireDecode<'de>>::decode(__r)?,
-                            ),
-                        )?;
-                        let __wire_body: Empty = __rt::field(
-                            "Packet",
-                            "body",
-                            #[inline(always)]
-                            || __rt::Ok({
-                                let __n = __rt::read_len::<
-                                    ::wire_runtime::__private::Vbi,
-                                >(__r, __rt::ByteOrder::Big)?;
-                                let __s1 = &mut __r.section(__n)?;
-                                let __v = <Empty as __rt::WireDecode<'de>>::decode(__s1)?;
-                                __s1.expect_end()?;
-                                __v
-                            }),
-                        )?;
-                        __rt::Ok(
-                            __then(
-                                Self::Disconnect {
-                                    header: __wire_header,
-                                    body: __wire_body,
-                                },
-                                &*__r,
-                            ),
-                        )
-                    },
-                )
-            }
-            8 => {
-                __rt::field(
-                    "Packet",
-                    "Subscribe",
-                    #[inline(always)]
-                    || {
-                        let __wire_header: FixedHeader<8, 2> = __rt::field(
-                            "Packet",
-                            "header",
-                            #[inline(always)]
-                            || __rt::Ok(
-                                <FixedHeader<8, 2> as __rt::WireDecode<'de>>::decode(__r)?,
-                            ),
-                        )?;
-                        let __wire_body: Subscribe<'a> = __rt::field(
-                            "Packet",
-                            "body",
-                            #[inline(always)]
-                            || __rt::Ok({
-                                let __n = __rt::read_len::<
-                                    ::wire_runtime::__private::Vbi,
-                                >(__r, __rt::ByteOrder::Big)?;
-                                let __s1 = &mut __r.section(__n)?;
-                                let __v = <Subscribe<
-                                    'a,
-                                > as __rt::WireDecode<'de>>::decode(__s1)?;
-                                __s1.expect_end()?;
-                                __v
-                            }),
-                        )?;
-                        __rt::Ok(
-                            __then(
-                                Self::Subscribe {
-                                    header: __wire_header,
-                                    body: __wire_body,
-                                },
-                                &*__r,
-                            ),
-                        )
-                    },
-                )
-            }
-            #[allow(unreachable_patterns)]
-            __other => {
-                __rt::Err(__rt::invalid_tag(__rt::TagValue::tag_value(__other), __at))
-            }
-        }
-    }
-    #[allow(unused_variables, clippy::needless_question_mark)]
-    fn decode_spanned(
-        __r: &mut ::wire_runtime::__private::Reader<'de>,
-        __spans: &mut ::wire_runtime::__private::Spans,
-    ) -> ::wire_runtime::__private::Result<
-        Self,
-        ::wire_runtime::__private::DecodeError,
-    > {
-        use ::wire_runtime::__private as __rt;
-        let __then = |__value: Self, _: &::wire_runtime::__private::Reader<'de>| __value;
-        let __at = __r.offset();
-        let __tag = __rt::field(
-            "Packet",
-            "tag",
-            #[inline(always)]
-            || __rt::Ok((__r.peek_u8()? >> 4u32) & 15u8),
-        )?;
-        #[deny(unreachable_patterns)]
-        match __tag {
-            12 => {
-                __rt::field(
-                    "Packet",
-                    "PingReq",
-                    #[inline(always)]
-                    || {
                         let __span = __spans.open("header", __r.offset());
                         let __wire_header: FixedHeader<12, 0> = __rt::field(
                             "Packet",
@@ -295,7 +92,9 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
                                 <FixedHeader<
                                     12,
                                     0,
-                                > as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?,
+                                > as __rt::WireDecode<
+                                    'de,
+                                >>::__decode_sink(__r, __spans, |__value, _| __value)?,
                             ),
                         )?;
                         __spans.close(__span, __r.offset());
@@ -311,7 +110,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
                                 let __s1 = &mut __r.section(__n)?;
                                 let __v = <Empty as __rt::WireDecode<
                                     'de,
-                                >>::decode_spanned(__s1, __spans)?;
+                                >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                                 __s1.expect_end()?;
                                 __v
                             }),
@@ -343,7 +142,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
                             || __rt::Ok(
                                 <PublishFlags as __rt::WireDecode<
                                     'de,
-                                >>::decode_spanned(__r, __spans)?,
+                                >>::__decode_sink(__r, __spans, |__value, _| __value)?,
                             ),
                         )?;
                         __spans.close(__span, __r.offset());
@@ -360,7 +159,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
                                 let __s1 = &mut __r.section(__n)?;
                                 let __v = {
                                     use __rt::Ctx as _;
-                                    (*flags).decode_as_spanned::<Publish<'a>>(__s1, __spans)?
+                                    (*flags).decode_as_sink::<Publish<'a>, _>(__s1, __spans)?
                                 };
                                 __s1.expect_end()?;
                                 __v
@@ -394,7 +193,9 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
                                 <FixedHeader<
                                     13,
                                     0,
-                                > as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?,
+                                > as __rt::WireDecode<
+                                    'de,
+                                >>::__decode_sink(__r, __spans, |__value, _| __value)?,
                             ),
                         )?;
                         __spans.close(__span, __r.offset());
@@ -410,7 +211,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
                                 let __s1 = &mut __r.section(__n)?;
                                 let __v = <Empty as __rt::WireDecode<
                                     'de,
-                                >>::decode_spanned(__s1, __spans)?;
+                                >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                                 __s1.expect_end()?;
                                 __v
                             }),
@@ -443,7 +244,9 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
                                 <FixedHeader<
                                     14,
                                     0,
-                                > as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?,
+                                > as __rt::WireDecode<
+                                    'de,
+                                >>::__decode_sink(__r, __spans, |__value, _| __value)?,
                             ),
                         )?;
                         __spans.close(__span, __r.offset());
@@ -459,7 +262,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
                                 let __s1 = &mut __r.section(__n)?;
                                 let __v = <Empty as __rt::WireDecode<
                                     'de,
-                                >>::decode_spanned(__s1, __spans)?;
+                                >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                                 __s1.expect_end()?;
                                 __v
                             }),
@@ -492,7 +295,9 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
                                 <FixedHeader<
                                     8,
                                     2,
-                                > as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?,
+                                > as __rt::WireDecode<
+                                    'de,
+                                >>::__decode_sink(__r, __spans, |__value, _| __value)?,
                             ),
                         )?;
                         __spans.close(__span, __r.offset());
@@ -508,7 +313,9 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Packet<'a> {
                                 let __s1 = &mut __r.section(__n)?;
                                 let __v = <Subscribe<
                                     'a,
-                                > as __rt::WireDecode<'de>>::decode_spanned(__s1, __spans)?;
+                                > as __rt::WireDecode<
+                                    'de,
+                                >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                                 __s1.expect_end()?;
                                 __v
                             }),

@@ -9,91 +9,33 @@ struct Bounded<'a> {
 #[automatically_derived]
 impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Bounded<'a> {
     const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
     ) -> ::wire_runtime::__private::Result<
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        use ::wire_runtime::__private as __rt;
-        let __run = __r
-            .take_array::<2>()
-            .map_err(|e| e.in_run("Bounded", &[("size", 2)]))?;
-        let __wire_size: u16 = u16::from_be_bytes(*__run);
-        let __r = &mut __rt::field(
-            "Bounded",
-            "size",
-            #[inline(always)]
-            || {
-                __r
-                    .section(
-                        match {
-                            let __n = __rt::len_value(&__wire_size, __r)?;
-                            __rt::check_max(__n, 4096, __r)?;
-                            __n
-                        }
-                            .checked_sub(2)
-                        {
-                            __rt::Some(len) => len,
-                            __rt::None => {
-                                return __rt::Err(
-                                    __r
-                                        .error(
-                                            __rt::ErrorKind::InvalidValue(
-                                                "a length that counts itself is smaller than its own field",
-                                            ),
-                                        ),
-                                );
-                            }
-                        },
-                    )
-            },
-        )?;
-        let __wire_payload: &'a [u8] = __rt::field(
-            "Bounded",
-            "payload",
-            #[inline(always)]
-            || __rt::Ok({
-                let __n = __rt::read_len::<u32>(__r, __rt::ByteOrder::Big)?;
-                __rt::check_max(__n, 1024, __r)?;
-                let __s1 = &mut __r.section(__n)?;
-                let __v = <&'a [u8] as __rt::WireDecode<'de>>::decode(__s1)?;
-                __s1.expect_end()?;
-                __v
-            }),
-        )?;
-        let __wire_ids: Vec<u32> = __rt::field(
-            "Bounded",
-            "ids",
-            #[inline(always)]
-            || __rt::Ok({
-                let __n = __rt::read_len::<u16>(__r, __rt::ByteOrder::Big)?;
-                __rt::check_max(__n, 8, __r)?;
-                let __n = __r.check_count(__n as u64, 4)?;
-                let mut __items: Vec<u32> = __rt::Vec::with_capacity(
-                    __rt::capacity_for_count::<u32>(__n, __r),
-                );
-                for _ in 0..__n {
-                    let __e1 = &mut *__r;
-                    let __item = {
-                        let __run = __e1.take_array::<4>()?;
-                        u32::from_be_bytes(*__run)
-                    };
-                    __items.push(__item);
-                }
-                __items
-            }),
-        )?;
-        __r.expect_end()?;
-        __rt::Ok(Self {
-            size: __wire_size,
-            payload: __wire_payload,
-            ids: __wire_ids,
-        })
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
     }
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
+    }
+    #[inline]
     fn decode_spanned(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __spans: &mut ::wire_runtime::__private::Spans,
@@ -101,46 +43,61 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Bounded<'a> {
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
         use ::wire_runtime::__private as __rt;
-        let __span = __spans.open("size", __r.offset());
-        let __wire_size: u16 = __rt::field(
+        let __run_at = __r.offset();
+        let __span = __spans.open("size", __run_at);
+        let __run = __r
+            .take_array::<2>()
+            .map_err(|e| e.in_run("Bounded", &[("size", 2)]))?;
+        let __wire_size: u16 = u16::from_be_bytes(*__run);
+        __spans.close_run(__span, &[("size", 2)], __run_at);
+        let __rest_len: usize = __rt::field(
             "Bounded",
             "size",
             #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<2>()?;
-                u16::from_be_bytes(*__run)
-            }),
+            || __rt::Ok(
+                match {
+                    let __n = __rt::len_value(&__wire_size, __r)?;
+                    __rt::check_max(__n, 4096, __r)?;
+                    __n
+                }
+                    .checked_sub(2)
+                {
+                    __rt::Some(len) => len,
+                    __rt::None => {
+                        return __rt::Err(
+                            __r
+                                .error(
+                                    __rt::ErrorKind::InvalidValue(
+                                        "a length that counts itself is smaller than its own field",
+                                    ),
+                                ),
+                        );
+                    }
+                },
+            ),
         )?;
-        __spans.close(__span, __r.offset());
+        let __outer = __r;
         let __r = &mut __rt::field(
             "Bounded",
             "size",
             #[inline(always)]
-            || {
-                __r
-                    .section(
-                        match {
-                            let __n = __rt::len_value(&__wire_size, __r)?;
-                            __rt::check_max(__n, 4096, __r)?;
-                            __n
-                        }
-                            .checked_sub(2)
-                        {
-                            __rt::Some(len) => len,
-                            __rt::None => {
-                                return __rt::Err(
-                                    __r
-                                        .error(
-                                            __rt::ErrorKind::InvalidValue(
-                                                "a length that counts itself is smaller than its own field",
-                                            ),
-                                        ),
-                                );
-                            }
-                        },
-                    )
-            },
+            || __outer.section(__rest_len),
         )?;
         let __span = __spans.open("payload", __r.offset());
         let __wire_payload: &'a [u8] = __rt::field(
@@ -153,7 +110,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Bounded<'a> {
                 let __s1 = &mut __r.section(__n)?;
                 let __v = <&'a [u8] as __rt::WireDecode<
                     'de,
-                >>::decode_spanned(__s1, __spans)?;
+                >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                 __s1.expect_end()?;
                 __v
             }),
@@ -184,11 +141,16 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Bounded<'a> {
         )?;
         __spans.close(__span, __r.offset());
         __r.expect_end()?;
-        __rt::Ok(Self {
-            size: __wire_size,
-            payload: __wire_payload,
-            ids: __wire_ids,
-        })
+        __rt::Ok(
+            __then(
+                Self {
+                    size: __wire_size,
+                    payload: __wire_payload,
+                    ids: __wire_ids,
+                },
+                &*__outer,
+            ),
+        )
     }
 }
 #[automatically_derived]

@@ -8,40 +8,33 @@ struct Frame<'a> {
 #[automatically_derived]
 impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Frame<'a> {
     const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
     ) -> ::wire_runtime::__private::Result<
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        use ::wire_runtime::__private as __rt;
-        let __run = __r
-            .take_array::<5>()
-            .map_err(|e| e.in_run("Frame", &[("body_len", 4), ("kind", 5)]))?;
-        let __wire_body_len: u32 = u32::from_le_bytes(__rt::chunk::<0, 4, 5>(__run));
-        let body_len = &__wire_body_len;
-        let __wire_kind: u8 = u8::from_be_bytes(__rt::chunk::<4, 1, 5>(__run));
-        let __wire_body: &'a [u8] = __rt::field(
-            "Frame",
-            "body",
-            #[inline(always)]
-            || __rt::Ok({
-                let __n = __rt::len_value(body_len, __r)?;
-                let __s1 = &mut __r.section(__n)?;
-                let __v = <&'a [u8] as __rt::WireDecode<'de>>::decode(__s1)?;
-                __s1.expect_end()?;
-                __v
-            }),
-        )?;
-        __rt::Ok(Self {
-            body_len: __wire_body_len,
-            kind: __wire_kind,
-            body: __wire_body,
-        })
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
     }
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
+    }
+    #[inline]
     fn decode_spanned(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __spans: &mut ::wire_runtime::__private::Spans,
@@ -49,30 +42,31 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Frame<'a> {
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
         use ::wire_runtime::__private as __rt;
-        let __span = __spans.open("body_len", __r.offset());
-        let __wire_body_len: u32 = __rt::field(
-            "Frame",
-            "body_len",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<4>()?;
-                u32::from_le_bytes(*__run)
-            }),
-        )?;
-        __spans.close(__span, __r.offset());
+        let __run_at = __r.offset();
+        let __span = __spans.open("body_len", __run_at);
+        let __run = __r
+            .take_array::<5>()
+            .map_err(|e| e.in_run("Frame", &[("body_len", 4), ("kind", 5)]))?;
+        let __wire_body_len: u32 = u32::from_le_bytes(__rt::chunk::<0, 4, 5>(__run));
         let body_len = &__wire_body_len;
-        let __span = __spans.open("kind", __r.offset());
-        let __wire_kind: u8 = __rt::field(
-            "Frame",
-            "kind",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<1>()?;
-                u8::from_be_bytes(*__run)
-            }),
-        )?;
-        __spans.close(__span, __r.offset());
+        let __wire_kind: u8 = u8::from_be_bytes(__rt::chunk::<4, 1, 5>(__run));
+        __spans.close_run(__span, &[("body_len", 4), ("kind", 5)], __run_at);
         let __span = __spans.open("body", __r.offset());
         let __wire_body: &'a [u8] = __rt::field(
             "Frame",
@@ -83,17 +77,22 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Frame<'a> {
                 let __s1 = &mut __r.section(__n)?;
                 let __v = <&'a [u8] as __rt::WireDecode<
                     'de,
-                >>::decode_spanned(__s1, __spans)?;
+                >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                 __s1.expect_end()?;
                 __v
             }),
         )?;
         __spans.close(__span, __r.offset());
-        __rt::Ok(Self {
-            body_len: __wire_body_len,
-            kind: __wire_kind,
-            body: __wire_body,
-        })
+        __rt::Ok(
+            __then(
+                Self {
+                    body_len: __wire_body_len,
+                    kind: __wire_kind,
+                    body: __wire_body,
+                },
+                &*__r,
+            ),
+        )
     }
 }
 #[automatically_derived]

@@ -12,93 +12,53 @@ struct ResponseHeader<'a> {
 #[automatically_derived]
 impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for ResponseHeader<'a> {
     const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
     ) -> ::wire_runtime::__private::Result<
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        use ::wire_runtime::__private as __rt;
-        let __wire_request_id: i64 = __rt::field(
-            "ResponseHeader",
-            "request_id",
-            #[inline(always)]
-            || __rt::Ok(<i64 as __rt::msgpack::MsgPackDecode<'de>>::decode_msgpack(__r)?),
-        )?;
-        let __wire_flags: i32 = __rt::field(
-            "ResponseHeader",
-            "flags",
-            #[inline(always)]
-            || __rt::Ok(<i32 as __rt::msgpack::MsgPackDecode<'de>>::decode_msgpack(__r)?),
-        )?;
-        let flags = &__wire_flags;
-        let __wire_max_start_time: Option<i64> = __rt::field(
-            "ResponseHeader",
-            "max_start_time",
-            #[inline(always)]
-            || __rt::Ok(
-                if *flags & 1 != 0 {
-                    __rt::Some(
-                        <i64 as __rt::msgpack::MsgPackDecode<'de>>::decode_msgpack(__r)?,
-                    )
-                } else {
-                    __rt::None
-                },
-            ),
-        )?;
-        let __wire_node_id: Uuid = __rt::field(
-            "ResponseHeader",
-            "node_id",
-            #[inline(always)]
-            || __rt::Ok({
-                let __s = &mut __rt::msgpack::read_ext_section(__r, 3)?;
-                let __v = <Uuid as __rt::WireDecode<'de>>::decode(__s)?;
-                __s.expect_end()?;
-                __v
-            }),
-        )?;
-        let __wire_names: Vec<&'a str> = __rt::field(
-            "ResponseHeader",
-            "names",
-            #[inline(always)]
-            || __rt::Ok(
-                __r
-                    .nested(|
-                        __r: &mut __rt::Reader<'de>,
-                    | -> __rt::Result<Vec<&'a str>, __rt::DecodeError> {
-                        let __n = __rt::msgpack::read_int::<u32>(__r)? as usize;
-                        let __n = __r.check_count(__n as u64, 1)?;
-                        let mut __items = __rt::Vec::with_capacity(
-                            __rt::capacity_for_count::<&'a str>(__n, __r),
-                        );
-                        for _ in 0..__n {
-                            __items
-                                .push(
-                                    <&'a str as __rt::msgpack::MsgPackDecode<
-                                        'de,
-                                    >>::decode_msgpack(__r)?,
-                                );
-                        }
-                        __rt::Ok(__items)
-                    })?,
-            ),
-        )?;
-        __rt::Ok(Self {
-            request_id: __wire_request_id,
-            flags: __wire_flags,
-            max_start_time: __wire_max_start_time,
-            node_id: __wire_node_id,
-            names: __wire_names,
-        })
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
     }
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
+    }
+    #[inline]
     fn decode_spanned(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __spans: &mut ::wire_runtime::__private::Spans,
     ) -> ::wire_runtime::__private::Result<
         Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
         ::wire_runtime::__private::DecodeError,
     > {
         use ::wire_runtime::__private as __rt;
@@ -176,13 +136,18 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for ResponseHeader<
             ),
         )?;
         __spans.close(__span, __r.offset());
-        __rt::Ok(Self {
-            request_id: __wire_request_id,
-            flags: __wire_flags,
-            max_start_time: __wire_max_start_time,
-            node_id: __wire_node_id,
-            names: __wire_names,
-        })
+        __rt::Ok(
+            __then(
+                Self {
+                    request_id: __wire_request_id,
+                    flags: __wire_flags,
+                    max_start_time: __wire_max_start_time,
+                    node_id: __wire_node_id,
+                    names: __wire_names,
+                },
+                &*__r,
+            ),
+        )
     }
 }
 #[automatically_derived]

@@ -10,15 +10,58 @@ struct Handshake {
 #[automatically_derived]
 impl<'de> ::wire_runtime::__private::WireDecode<'de> for Handshake {
     const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
     ) -> ::wire_runtime::__private::Result<
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
+    }
+    #[inline(always)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
+    }
+    #[inline]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
         use ::wire_runtime::__private as __rt;
+        let __run_at = __r.offset();
+        let __span = __spans.open("msg_type", __run_at);
         let __run = __r
             .take_array::<10>()
             .map_err(|e| {
@@ -28,69 +71,12 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Handshake {
         let __wire_length: u32 = __rt::uint_from_be::<3>(__rt::chunk::<1, 3, 10>(__run))
             as u32;
         let __wire_millis: u64 = __rt::uint_from_le::<6>(__rt::chunk::<4, 6, 10>(__run));
-        let __wire_body: Vec<u8> = __rt::field(
-            "Handshake",
-            "body",
-            #[inline(always)]
-            || __rt::Ok({
-                let __n = __rt::read_len::<
-                    ::wire_runtime::__private::U24,
-                >(__r, __rt::ByteOrder::Big)?;
-                let __s1 = &mut __r.section(__n)?;
-                let __v = __s1.take_rest().to_vec();
-                __s1.expect_end()?;
-                __v
-            }),
-        )?;
-        __rt::Ok(Self {
-            msg_type: __wire_msg_type,
-            length: __wire_length,
-            millis: __wire_millis,
-            body: __wire_body,
-        })
-    }
-    #[allow(unused_variables, clippy::needless_question_mark)]
-    fn decode_spanned(
-        __r: &mut ::wire_runtime::__private::Reader<'de>,
-        __spans: &mut ::wire_runtime::__private::Spans,
-    ) -> ::wire_runtime::__private::Result<
-        Self,
-        ::wire_runtime::__private::DecodeError,
-    > {
-        use ::wire_runtime::__private as __rt;
-        let __span = __spans.open("msg_type", __r.offset());
-        let __wire_msg_type: u8 = __rt::field(
-            "Handshake",
-            "msg_type",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<1>()?;
-                u8::from_be_bytes(*__run)
-            }),
-        )?;
-        __spans.close(__span, __r.offset());
-        let __span = __spans.open("length", __r.offset());
-        let __wire_length: u32 = __rt::field(
-            "Handshake",
-            "length",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<3>()?;
-                __rt::uint_from_be::<3>(*__run) as u32
-            }),
-        )?;
-        __spans.close(__span, __r.offset());
-        let __span = __spans.open("millis", __r.offset());
-        let __wire_millis: u64 = __rt::field(
-            "Handshake",
-            "millis",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<6>()?;
-                __rt::uint_from_le::<6>(*__run)
-            }),
-        )?;
-        __spans.close(__span, __r.offset());
+        __spans
+            .close_run(
+                __span,
+                &[("msg_type", 1), ("length", 4), ("millis", 10)],
+                __run_at,
+            );
         let __span = __spans.open("body", __r.offset());
         let __wire_body: Vec<u8> = __rt::field(
             "Handshake",
@@ -107,12 +93,17 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Handshake {
             }),
         )?;
         __spans.close(__span, __r.offset());
-        __rt::Ok(Self {
-            msg_type: __wire_msg_type,
-            length: __wire_length,
-            millis: __wire_millis,
-            body: __wire_body,
-        })
+        __rt::Ok(
+            __then(
+                Self {
+                    msg_type: __wire_msg_type,
+                    length: __wire_length,
+                    millis: __wire_millis,
+                    body: __wire_body,
+                },
+                &*__r,
+            ),
+        )
     }
 }
 #[automatically_derived]

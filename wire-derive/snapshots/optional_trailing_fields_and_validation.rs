@@ -15,55 +15,33 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for PubAck {
             <Properties as ::wire_runtime::__private::WireDecode<'de>>::FIXED_SIZE,
         ],
     );
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
     ) -> ::wire_runtime::__private::Result<
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        use ::wire_runtime::__private as __rt;
-        let __start = __r.offset();
-        let __run = __r
-            .take_array::<2>()
-            .map_err(|e| e.in_run("PubAck", &[("packet_id", 2)]))?;
-        let __wire_packet_id: u16 = u16::from_be_bytes(*__run);
-        let packet_id = &__wire_packet_id;
-        let __wire_reason: ReasonCode = if __r.is_empty() {
-            __rt::Default::default()
-        } else {
-            __rt::field(
-                "PubAck",
-                "reason",
-                #[inline(always)]
-                || __rt::Ok(<ReasonCode as __rt::WireDecode<'de>>::decode(__r)?),
-            )?
-        };
-        let __wire_properties: Properties = if __r.is_empty() {
-            __rt::Default::default()
-        } else {
-            __rt::field(
-                "PubAck",
-                "properties",
-                #[inline(always)]
-                || __rt::Ok(<Properties as __rt::WireDecode<'de>>::decode(__r)?),
-            )?
-        };
-        if let __rt::Err(__why) = __rt::validation(
-            if *packet_id == 0 { Err("packet id 0") } else { Ok(()) },
-        ) {
-            return __rt::Err(
-                __rt::DecodeError::new(__rt::ErrorKind::InvalidValue(__why), __start),
-            );
-        }
-        __rt::Ok(Self {
-            packet_id: __wire_packet_id,
-            reason: __wire_reason,
-            properties: __wire_properties,
-        })
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
     }
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
+    }
+    #[inline]
     fn decode_spanned(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __spans: &mut ::wire_runtime::__private::Spans,
@@ -71,20 +49,31 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for PubAck {
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
         use ::wire_runtime::__private as __rt;
         let __start = __r.offset();
-        let __span = __spans.open("packet_id", __r.offset());
-        let __wire_packet_id: u16 = __rt::field(
-            "PubAck",
-            "packet_id",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<2>()?;
-                u16::from_be_bytes(*__run)
-            }),
-        )?;
-        __spans.close(__span, __r.offset());
+        let __run_at = __r.offset();
+        let __span = __spans.open("packet_id", __run_at);
+        let __run = __r
+            .take_array::<2>()
+            .map_err(|e| e.in_run("PubAck", &[("packet_id", 2)]))?;
+        let __wire_packet_id: u16 = u16::from_be_bytes(*__run);
         let packet_id = &__wire_packet_id;
+        __spans.close_run(__span, &[("packet_id", 2)], __run_at);
         let __span = __spans.open("reason", __r.offset());
         let __wire_reason: ReasonCode = if __r.is_empty() {
             __rt::Default::default()
@@ -94,7 +83,9 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for PubAck {
                 "reason",
                 #[inline(always)]
                 || __rt::Ok(
-                    <ReasonCode as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?,
+                    <ReasonCode as __rt::WireDecode<
+                        'de,
+                    >>::__decode_sink(__r, __spans, |__value, _| __value)?,
                 ),
             )?
         };
@@ -108,7 +99,9 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for PubAck {
                 "properties",
                 #[inline(always)]
                 || __rt::Ok(
-                    <Properties as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?,
+                    <Properties as __rt::WireDecode<
+                        'de,
+                    >>::__decode_sink(__r, __spans, |__value, _| __value)?,
                 ),
             )?
         };
@@ -120,11 +113,16 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for PubAck {
                 __rt::DecodeError::new(__rt::ErrorKind::InvalidValue(__why), __start),
             );
         }
-        __rt::Ok(Self {
-            packet_id: __wire_packet_id,
-            reason: __wire_reason,
-            properties: __wire_properties,
-        })
+        __rt::Ok(
+            __then(
+                Self {
+                    packet_id: __wire_packet_id,
+                    reason: __wire_reason,
+                    properties: __wire_properties,
+                },
+                &*__r,
+            ),
+        )
     }
 }
 #[automatically_derived]

@@ -15,12 +15,40 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Packet {
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        Self::decode_then(__r, |__value, _| __value)
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
+    }
+    #[inline(always)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
+    }
+    #[inline]
+    fn decode_spanned(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut ::wire_runtime::__private::Spans,
+    ) -> ::wire_runtime::__private::Result<
+        Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
     }
     #[inline]
     #[allow(unused_variables, clippy::needless_question_mark)]
-    fn decode_then<__WireThen>(
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
         __then: impl ::wire_runtime::__private::FnOnce(
             Self,
             &::wire_runtime::__private::Reader<'de>,
@@ -45,6 +73,8 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Packet {
                     "PingReq",
                     #[inline(always)]
                     || {
+                        let __run_at = __r.offset();
+                        let __span = __spans.open("0", __run_at);
                         let __run = __r
                             .take_array::<2>()
                             .map_err(|e| e.in_run("Packet", &[("0", 1), ("1", 2)]))?;
@@ -54,6 +84,7 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Packet {
                         let __wire_1: u8 = u8::from_be_bytes(
                             __rt::chunk::<1, 1, 2>(__run),
                         );
+                        __spans.close_run(__span, &[("0", 1), ("1", 2)], __run_at);
                         __rt::Ok(__then(Self::PingReq(__wire_0, __wire_1), &*__r))
                     },
                 )
@@ -64,6 +95,8 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Packet {
                     "PingResp",
                     #[inline(always)]
                     || {
+                        let __run_at = __r.offset();
+                        let __span = __spans.open("0", __run_at);
                         let __run = __r
                             .take_array::<2>()
                             .map_err(|e| e.in_run("Packet", &[("0", 1), ("1", 2)]))?;
@@ -73,95 +106,7 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Packet {
                         let __wire_1: u8 = u8::from_be_bytes(
                             __rt::chunk::<1, 1, 2>(__run),
                         );
-                        __rt::Ok(__then(Self::PingResp(__wire_0, __wire_1), &*__r))
-                    },
-                )
-            }
-            #[allow(unreachable_patterns)]
-            __other => {
-                __rt::Err(__rt::invalid_tag(__rt::TagValue::tag_value(__other), __at))
-            }
-        }
-    }
-    #[allow(unused_variables, clippy::needless_question_mark)]
-    fn decode_spanned(
-        __r: &mut ::wire_runtime::__private::Reader<'de>,
-        __spans: &mut ::wire_runtime::__private::Spans,
-    ) -> ::wire_runtime::__private::Result<
-        Self,
-        ::wire_runtime::__private::DecodeError,
-    > {
-        use ::wire_runtime::__private as __rt;
-        let __then = |__value: Self, _: &::wire_runtime::__private::Reader<'de>| __value;
-        let __at = __r.offset();
-        let __tag = __rt::field(
-            "Packet",
-            "tag",
-            #[inline(always)]
-            || __rt::Ok((__r.peek_u8()? >> 4u32) & 15u8),
-        )?;
-        #[deny(unreachable_patterns)]
-        match __tag {
-            12 => {
-                __rt::field(
-                    "Packet",
-                    "PingReq",
-                    #[inline(always)]
-                    || {
-                        let __span = __spans.open("0", __r.offset());
-                        let __wire_0: u8 = __rt::field(
-                            "Packet",
-                            "0",
-                            #[inline(always)]
-                            || __rt::Ok({
-                                let __run = __r.take_array::<1>()?;
-                                u8::from_be_bytes(*__run)
-                            }),
-                        )?;
-                        __spans.close(__span, __r.offset());
-                        let __span = __spans.open("1", __r.offset());
-                        let __wire_1: u8 = __rt::field(
-                            "Packet",
-                            "1",
-                            #[inline(always)]
-                            || __rt::Ok({
-                                let __run = __r.take_array::<1>()?;
-                                u8::from_be_bytes(*__run)
-                            }),
-                        )?;
-                        __spans.close(__span, __r.offset());
-                        __rt::Ok(__then(Self::PingReq(__wire_0, __wire_1), &*__r))
-                    },
-                )
-            }
-            13 => {
-                __rt::field(
-                    "Packet",
-                    "PingResp",
-                    #[inline(always)]
-                    || {
-                        let __span = __spans.open("0", __r.offset());
-                        let __wire_0: u8 = __rt::field(
-                            "Packet",
-                            "0",
-                            #[inline(always)]
-                            || __rt::Ok({
-                                let __run = __r.take_array::<1>()?;
-                                u8::from_be_bytes(*__run)
-                            }),
-                        )?;
-                        __spans.close(__span, __r.offset());
-                        let __span = __spans.open("1", __r.offset());
-                        let __wire_1: u8 = __rt::field(
-                            "Packet",
-                            "1",
-                            #[inline(always)]
-                            || __rt::Ok({
-                                let __run = __r.take_array::<1>()?;
-                                u8::from_be_bytes(*__run)
-                            }),
-                        )?;
-                        __spans.close(__span, __r.offset());
+                        __spans.close_run(__span, &[("0", 1), ("1", 2)], __run_at);
                         __rt::Ok(__then(Self::PingResp(__wire_0, __wire_1), &*__r))
                     },
                 )

@@ -20,10 +20,14 @@ impl<'de> ::wire_runtime::__private::DecodeWith<'de, (u8, u8)> for Payload {
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        Self::decode_with_then(__r, __ctx, |__value, _| __value)
+        Self::__decode_with_sink(
+            __r,
+            __ctx,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
     }
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode_with_then<__WireThen>(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __ctx: (u8, u8),
@@ -35,71 +39,14 @@ impl<'de> ::wire_runtime::__private::DecodeWith<'de, (u8, u8)> for Payload {
         __WireThen,
         ::wire_runtime::__private::DecodeError,
     > {
-        use ::wire_runtime::__private as __rt;
-        let (__tag, flags) = __ctx;
-        let __at = __r.offset();
-        #[deny(unreachable_patterns)]
-        match __tag {
-            1 => {
-                __rt::field(
-                    "Payload",
-                    "Headers",
-                    #[inline(always)]
-                    || {
-                        let __wire_priority: Option<u32> = __rt::field(
-                            "Payload",
-                            "priority",
-                            #[inline(always)]
-                            || __rt::Ok(
-                                if flags & 0x20 != 0 {
-                                    __rt::Some({
-                                        let __run = __r.take_array::<4>()?;
-                                        u32::from_be_bytes(*__run)
-                                    })
-                                } else {
-                                    __rt::None
-                                },
-                            ),
-                        )?;
-                        let __wire_block: Vec<u8> = __rt::field(
-                            "Payload",
-                            "block",
-                            #[inline(always)]
-                            || __rt::Ok(__r.take_rest().to_vec()),
-                        )?;
-                        __rt::Ok(
-                            __then(
-                                Self::Headers {
-                                    priority: __wire_priority,
-                                    block: __wire_block,
-                                },
-                                &*__r,
-                            ),
-                        )
-                    },
-                )
-            }
-            #[allow(unreachable_patterns)]
-            __other => {
-                __rt::field(
-                    "Payload",
-                    "Unknown",
-                    #[inline(always)]
-                    || {
-                        let __wire_0: u8 = __other;
-                        let __wire_1: Vec<u8> = __rt::field(
-                            "Payload",
-                            "1",
-                            #[inline(always)]
-                            || __rt::Ok(__r.take_rest().to_vec()),
-                        )?;
-                        __rt::Ok(__then(Self::Unknown(__wire_0, __wire_1), &*__r))
-                    },
-                )
-            }
-        }
+        Self::__decode_with_sink(
+            __r,
+            __ctx,
+            &mut ::wire_runtime::__private::NoSpans,
+            __then,
+        )
     }
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline]
     fn decode_with_spanned(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __ctx: (u8, u8),
@@ -108,9 +55,24 @@ impl<'de> ::wire_runtime::__private::DecodeWith<'de, (u8, u8)> for Payload {
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
+        Self::__decode_with_sink(__r, __ctx, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_with_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __ctx: (u8, u8),
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
         use ::wire_runtime::__private as __rt;
         let (__tag, flags) = __ctx;
-        let __then = |__value: Self, _: &::wire_runtime::__private::Reader<'de>| __value;
         let __at = __r.offset();
         #[deny(unreachable_patterns)]
         match __tag {

@@ -17,10 +17,13 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Command<'a> {
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        Self::decode_then(__r, |__value, _| __value)
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
     }
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode_then<__WireThen>(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __then: impl ::wire_runtime::__private::FnOnce(
@@ -31,103 +34,9 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Command<'a> {
         __WireThen,
         ::wire_runtime::__private::DecodeError,
     > {
-        use ::wire_runtime::__private as __rt;
-        let __at = __r.offset();
-        let __tag = __rt::field(
-            "Command",
-            "tag",
-            #[inline(always)]
-            || __rt::Ok((
-                u16::from_be_bytes(*__r.take_array()?),
-                u16::from_be_bytes(*__r.take_array()?),
-            )),
-        )?;
-        #[deny(unreachable_patterns)]
-        match __tag {
-            (0x0015, 1) => __rt::Ok(__then(Self::Heartbeat, &*__r)),
-            (0x0002, 1) => {
-                __rt::field(
-                    "Command",
-                    "Publish",
-                    #[inline(always)]
-                    || {
-                        let __run = __r
-                            .take_array::<1>()
-                            .map_err(|e| e.in_run("Command", &[("publisher_id", 1)]))?;
-                        let __wire_publisher_id: u8 = u8::from_be_bytes(*__run);
-                        let __wire_messages: Vec<Message<'a>> = __rt::field(
-                            "Command",
-                            "messages",
-                            #[inline(always)]
-                            || __rt::Ok(
-                                __r
-                                    .nested(|
-                                        __r: &mut __rt::Reader<'de>,
-                                    | -> __rt::Result<Vec<Message<'a>>, __rt::DecodeError> {
-                                        __rt::Ok({
-                                            let __n = __rt::read_len::<i32>(__r, __rt::ByteOrder::Big)?;
-                                            let __n = __r
-                                                .check_count(__n as u64, __rt::min_size::<Message<'a>>())?;
-                                            let mut __items: Vec<Message<'a>> = __rt::Vec::with_capacity(
-                                                __rt::capacity_for_count::<Message<'a>>(__n, __r),
-                                            );
-                                            for _ in 0..__n {
-                                                let __e1 = &mut *__r;
-                                                let __item = <Message<
-                                                    'a,
-                                                > as __rt::WireDecode<'de>>::decode(__e1)?;
-                                                __items.push(__item);
-                                            }
-                                            __items
-                                        })
-                                    })?,
-                            ),
-                        )?;
-                        __rt::Ok(
-                            __then(
-                                Self::Publish {
-                                    publisher_id: __wire_publisher_id,
-                                    messages: __wire_messages,
-                                },
-                                &*__r,
-                            ),
-                        )
-                    },
-                )
-            }
-            #[allow(unreachable_patterns)]
-            __other => {
-                __rt::field(
-                    "Command",
-                    "Unknown",
-                    #[inline(always)]
-                    || {
-                        let __wire_key: u16 = __other.0;
-                        let __wire_version: u16 = __other.1;
-                        let __wire_body: &'a [u8] = __rt::field(
-                            "Command",
-                            "body",
-                            #[inline(always)]
-                            || __rt::Ok(
-                                <&'a [u8] as __rt::WireDecode<'de>>::decode(__r)?,
-                            ),
-                        )?;
-                        __rt::Ok(
-                            __then(
-                                Self::Unknown {
-                                    key: __wire_key,
-                                    version: __wire_version,
-                                    body: __wire_body,
-                                },
-                                &*__r,
-                            ),
-                        )
-                    },
-                )
-            }
-        }
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
     }
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline]
     fn decode_spanned(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __spans: &mut ::wire_runtime::__private::Spans,
@@ -135,8 +44,22 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Command<'a> {
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
         use ::wire_runtime::__private as __rt;
-        let __then = |__value: Self, _: &::wire_runtime::__private::Reader<'de>| __value;
         let __at = __r.offset();
         let __span = __spans.open("tag", __at);
         let __tag = __rt::field(
@@ -158,17 +81,13 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Command<'a> {
                     "Publish",
                     #[inline(always)]
                     || {
-                        let __span = __spans.open("publisher_id", __r.offset());
-                        let __wire_publisher_id: u8 = __rt::field(
-                            "Command",
-                            "publisher_id",
-                            #[inline(always)]
-                            || __rt::Ok({
-                                let __run = __r.take_array::<1>()?;
-                                u8::from_be_bytes(*__run)
-                            }),
-                        )?;
-                        __spans.close(__span, __r.offset());
+                        let __run_at = __r.offset();
+                        let __span = __spans.open("publisher_id", __run_at);
+                        let __run = __r
+                            .take_array::<1>()
+                            .map_err(|e| e.in_run("Command", &[("publisher_id", 1)]))?;
+                        let __wire_publisher_id: u8 = u8::from_be_bytes(*__run);
+                        __spans.close_run(__span, &[("publisher_id", 1)], __run_at);
                         let __span = __spans.open("messages", __r.offset());
                         let __wire_messages: Vec<Message<'a>> = __rt::field(
                             "Command",
@@ -228,7 +147,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Command<'a> {
                             || __rt::Ok(
                                 <&'a [u8] as __rt::WireDecode<
                                     'de,
-                                >>::decode_spanned(__r, __spans)?,
+                                >>::__decode_sink(__r, __spans, |__value, _| __value)?,
                             ),
                         )?;
                         __spans.close(__span, __r.offset());

@@ -8,72 +8,33 @@ struct Message {
 #[automatically_derived]
 impl<'de> ::wire_runtime::__private::WireDecode<'de> for Message {
     const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
     ) -> ::wire_runtime::__private::Result<
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        use ::wire_runtime::__private as __rt;
-        let __run = __r
-            .take_array::<4>()
-            .map_err(|e| e.in_run("Message", &[("id", 2), ("qdcount", 4)]))?;
-        let __wire_id: u16 = u16::from_be_bytes(__rt::chunk::<0, 2, 4>(__run));
-        let __wire_qdcount: u16 = u16::from_be_bytes(__rt::chunk::<2, 2, 4>(__run));
-        let qdcount = &__wire_qdcount;
-        let __wire_questions: Vec<u32> = __rt::field(
-            "Message",
-            "questions",
-            #[inline(always)]
-            || __rt::Ok({
-                let __n = __rt::len_value(qdcount, __r)?;
-                let __n = __r.check_count(__n as u64, 4)?;
-                let mut __items: Vec<u32> = __rt::Vec::with_capacity(
-                    __rt::capacity_for_count::<u32>(__n, __r),
-                );
-                for _ in 0..__n {
-                    let __e1 = &mut *__r;
-                    let __item = {
-                        let __run = __e1.take_array::<4>()?;
-                        u32::from_be_bytes(*__run)
-                    };
-                    __items.push(__item);
-                }
-                __items
-            }),
-        )?;
-        let __run = __r
-            .take_array::<1>()
-            .map_err(|e| e.in_run("Message", &[("has_name", 1)]))?;
-        let __wire_has_name: u8 = u8::from_be_bytes(*__run);
-        let has_name = &__wire_has_name;
-        let __wire_name: Option<String> = __rt::field(
-            "Message",
-            "name",
-            #[inline(always)]
-            || __rt::Ok(
-                if *has_name != 0 {
-                    __rt::Some({
-                        let __n = __rt::read_len::<u8>(__r, __rt::ByteOrder::Big)?;
-                        let __s1 = &mut __r.section(__n)?;
-                        let __v = <String as __rt::WireDecode<'de>>::decode(__s1)?;
-                        __s1.expect_end()?;
-                        __v
-                    })
-                } else {
-                    __rt::None
-                },
-            ),
-        )?;
-        __rt::Ok(Self {
-            id: __wire_id,
-            questions: __wire_questions,
-            name: __wire_name,
-        })
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
     }
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
+    }
+    #[inline]
     fn decode_spanned(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __spans: &mut ::wire_runtime::__private::Spans,
@@ -81,30 +42,31 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Message {
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
         use ::wire_runtime::__private as __rt;
-        let __span = __spans.open("id", __r.offset());
-        let __wire_id: u16 = __rt::field(
-            "Message",
-            "id",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<2>()?;
-                u16::from_be_bytes(*__run)
-            }),
-        )?;
-        __spans.close(__span, __r.offset());
-        let __span = __spans.open("qdcount", __r.offset());
-        let __wire_qdcount: u16 = __rt::field(
-            "Message",
-            "qdcount",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<2>()?;
-                u16::from_be_bytes(*__run)
-            }),
-        )?;
-        __spans.close(__span, __r.offset());
+        let __run_at = __r.offset();
+        let __span = __spans.open("id", __run_at);
+        let __run = __r
+            .take_array::<4>()
+            .map_err(|e| e.in_run("Message", &[("id", 2), ("qdcount", 4)]))?;
+        let __wire_id: u16 = u16::from_be_bytes(__rt::chunk::<0, 2, 4>(__run));
+        let __wire_qdcount: u16 = u16::from_be_bytes(__rt::chunk::<2, 2, 4>(__run));
         let qdcount = &__wire_qdcount;
+        __spans.close_run(__span, &[("id", 2), ("qdcount", 4)], __run_at);
         let __span = __spans.open("questions", __r.offset());
         let __wire_questions: Vec<u32> = __rt::field(
             "Message",
@@ -128,18 +90,14 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Message {
             }),
         )?;
         __spans.close(__span, __r.offset());
-        let __span = __spans.open("has_name", __r.offset());
-        let __wire_has_name: u8 = __rt::field(
-            "Message",
-            "has_name",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<1>()?;
-                u8::from_be_bytes(*__run)
-            }),
-        )?;
-        __spans.close(__span, __r.offset());
+        let __run_at = __r.offset();
+        let __span = __spans.open("has_name", __run_at);
+        let __run = __r
+            .take_array::<1>()
+            .map_err(|e| e.in_run("Message", &[("has_name", 1)]))?;
+        let __wire_has_name: u8 = u8::from_be_bytes(*__run);
         let has_name = &__wire_has_name;
+        __spans.close_run(__span, &[("has_name", 1)], __run_at);
         let __span = __spans.open("name", __r.offset());
         let __wire_name: Option<String> = __rt::field(
             "Message",
@@ -152,7 +110,7 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Message {
                         let __s1 = &mut __r.section(__n)?;
                         let __v = <String as __rt::WireDecode<
                             'de,
-                        >>::decode_spanned(__s1, __spans)?;
+                        >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                         __s1.expect_end()?;
                         __v
                     })
@@ -162,11 +120,16 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Message {
             ),
         )?;
         __spans.close(__span, __r.offset());
-        __rt::Ok(Self {
-            id: __wire_id,
-            questions: __wire_questions,
-            name: __wire_name,
-        })
+        __rt::Ok(
+            __then(
+                Self {
+                    id: __wire_id,
+                    questions: __wire_questions,
+                    name: __wire_name,
+                },
+                &*__r,
+            ),
+        )
     }
 }
 #[automatically_derived]

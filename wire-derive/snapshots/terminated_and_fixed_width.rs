@@ -13,105 +13,53 @@ struct Row<'a> {
 #[automatically_derived]
 impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Row<'a> {
     const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
     ) -> ::wire_runtime::__private::Result<
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        use ::wire_runtime::__private as __rt;
-        let __wire_name: &'a str = __rt::field(
-            "Row",
-            "name",
-            #[inline(always)]
-            || __rt::Ok({
-                let __s1 = &mut __r.section_until(&[0u8], __rt::None)?;
-                let __v = <&'a str as __rt::WireDecode<'de>>::decode(__s1)?;
-                __s1.expect_end()?;
-                __v
-            }),
-        )?;
-        let __wire_line: String = __rt::field(
-            "Row",
-            "line",
-            #[inline(always)]
-            || __rt::Ok({
-                let __s1 = &mut __r.section_until(b"\r\n", __rt::Some(512))?;
-                let __v = <String as __rt::WireDecode<'de>>::decode(__s1)?;
-                __s1.expect_end()?;
-                __v
-            }),
-        )?;
-        let __wire_id: &'a str = __rt::field(
-            "Row",
-            "id",
-            #[inline(always)]
-            || __rt::Ok({
-                let __s1 = &mut __r.section_padded(8, 32u8, true)?;
-                let __v = <&'a str as __rt::WireDecode<'de>>::decode(__s1)?;
-                __s1.expect_end()?;
-                __v
-            }),
-        )?;
-        let __wire_groups: Vec<u8> = __rt::field(
-            "Row",
-            "groups",
-            #[inline(always)]
-            || __rt::Ok({
-                let mut __items: __rt::Vec<u8> = __rt::Vec::new();
-                loop {
-                    let __at = __r.offset();
-                    let __item: u8 = {
-                        let __run = __r.take_array::<1>()?;
-                        u8::from_be_bytes(*__run)
-                    };
-                    __rt::check_progress(__at, __r)?;
-                    let __last = __rt::ends_sequence::<u8>(|b| b & 0x80 == 0, &__item);
-                    __items.push(__item);
-                    if __last {
-                        break;
-                    }
-                }
-                __items
-            }),
-        )?;
-        let __wire_words: Vec<u16> = __rt::field(
-            "Row",
-            "words",
-            #[inline(always)]
-            || __rt::Ok({
-                let mut __items: __rt::Vec<u16> = __rt::Vec::new();
-                loop {
-                    let __at = __r.offset();
-                    let __item: u16 = {
-                        let __run = __r.take_array::<2>()?;
-                        u16::from_be_bytes(*__run)
-                    };
-                    __rt::check_progress(__at, __r)?;
-                    if __item == (0) {
-                        break;
-                    }
-                    __items.push(__item);
-                }
-                __items
-            }),
-        )?;
-        __rt::Ok(Self {
-            name: __wire_name,
-            line: __wire_line,
-            id: __wire_id,
-            groups: __wire_groups,
-            words: __wire_words,
-        })
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
     }
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
+    }
+    #[inline]
     fn decode_spanned(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __spans: &mut ::wire_runtime::__private::Spans,
     ) -> ::wire_runtime::__private::Result<
         Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
         ::wire_runtime::__private::DecodeError,
     > {
         use ::wire_runtime::__private as __rt;
@@ -124,7 +72,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Row<'a> {
                 let __s1 = &mut __r.section_until(&[0u8], __rt::None)?;
                 let __v = <&'a str as __rt::WireDecode<
                     'de,
-                >>::decode_spanned(__s1, __spans)?;
+                >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                 __s1.expect_end()?;
                 __v
             }),
@@ -139,7 +87,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Row<'a> {
                 let __s1 = &mut __r.section_until(b"\r\n", __rt::Some(512))?;
                 let __v = <String as __rt::WireDecode<
                     'de,
-                >>::decode_spanned(__s1, __spans)?;
+                >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                 __s1.expect_end()?;
                 __v
             }),
@@ -154,7 +102,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Row<'a> {
                 let __s1 = &mut __r.section_padded(8, 32u8, true)?;
                 let __v = <&'a str as __rt::WireDecode<
                     'de,
-                >>::decode_spanned(__s1, __spans)?;
+                >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                 __s1.expect_end()?;
                 __v
             }),
@@ -207,13 +155,18 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Row<'a> {
             }),
         )?;
         __spans.close(__span, __r.offset());
-        __rt::Ok(Self {
-            name: __wire_name,
-            line: __wire_line,
-            id: __wire_id,
-            groups: __wire_groups,
-            words: __wire_words,
-        })
+        __rt::Ok(
+            __then(
+                Self {
+                    name: __wire_name,
+                    line: __wire_line,
+                    id: __wire_id,
+                    groups: __wire_groups,
+                    words: __wire_words,
+                },
+                &*__r,
+            ),
+        )
     }
 }
 #[automatically_derived]

@@ -10,52 +10,33 @@ struct Record {
 #[automatically_derived]
 impl<'de> ::wire_runtime::__private::WireDecode<'de> for Record {
     const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
     ) -> ::wire_runtime::__private::Result<
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        use ::wire_runtime::__private as __rt;
-        let __run = __r
-            .take_array::<4>()
-            .map_err(|e| e.in_run("Record", &[("kind", 1), ("sequence", 4)]))?;
-        let __wire_kind: u8 = u8::from_be_bytes(__rt::chunk::<0, 1, 4>(__run));
-        let __wire_sequence: u32 = __rt::uint_from_be::<3>(__rt::chunk::<1, 3, 4>(__run))
-            as u32;
-        let __wire_flags: Flags = __rt::field(
-            "Record",
-            "flags",
-            #[inline(always)]
-            || __rt::Ok(<Flags as __rt::WireDecode<'de>>::decode(__r)?),
-        )?;
-        let __wire_value: Value = __rt::field(
-            "Record",
-            "value",
-            #[inline(always)]
-            || __rt::Ok({
-                let __n = __rt::read_len::<u16>(__r, __rt::ByteOrder::Big)?;
-                let __s1 = &mut __r.section(__n)?;
-                let __v = <Value as __rt::WireDecode<'de>>::decode(__s1)?;
-                __s1.expect_end()?;
-                __v
-            }),
-        )?;
-        let __run = __r
-            .take_array::<1>()
-            .map_err(|e| e.in_run("Record", &[("trailer", 1)]))?;
-        let __wire_trailer: u8 = u8::from_be_bytes(*__run);
-        __rt::Ok(Self {
-            kind: __wire_kind,
-            sequence: __wire_sequence,
-            flags: __wire_flags,
-            value: __wire_value,
-            trailer: __wire_trailer,
-        })
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
     }
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
+    }
+    #[inline]
     fn decode_spanned(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __spans: &mut ::wire_runtime::__private::Spans,
@@ -63,35 +44,41 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Record {
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
         use ::wire_runtime::__private as __rt;
-        let __span = __spans.open("kind", __r.offset());
-        let __wire_kind: u8 = __rt::field(
-            "Record",
-            "kind",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<1>()?;
-                u8::from_be_bytes(*__run)
-            }),
-        )?;
-        __spans.close(__span, __r.offset());
-        let __span = __spans.open("sequence", __r.offset());
-        let __wire_sequence: u32 = __rt::field(
-            "Record",
-            "sequence",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<3>()?;
-                __rt::uint_from_be::<3>(*__run) as u32
-            }),
-        )?;
-        __spans.close(__span, __r.offset());
+        let __run_at = __r.offset();
+        let __span = __spans.open("kind", __run_at);
+        let __run = __r
+            .take_array::<4>()
+            .map_err(|e| e.in_run("Record", &[("kind", 1), ("sequence", 4)]))?;
+        let __wire_kind: u8 = u8::from_be_bytes(__rt::chunk::<0, 1, 4>(__run));
+        let __wire_sequence: u32 = __rt::uint_from_be::<3>(__rt::chunk::<1, 3, 4>(__run))
+            as u32;
+        __spans.close_run(__span, &[("kind", 1), ("sequence", 4)], __run_at);
         let __span = __spans.open("flags", __r.offset());
         let __wire_flags: Flags = __rt::field(
             "Record",
             "flags",
             #[inline(always)]
-            || __rt::Ok(<Flags as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?),
+            || __rt::Ok(
+                <Flags as __rt::WireDecode<
+                    'de,
+                >>::__decode_sink(__r, __spans, |__value, _| __value)?,
+            ),
         )?;
         __spans.close(__span, __r.offset());
         let __span = __spans.open("value", __r.offset());
@@ -104,30 +91,31 @@ impl<'de> ::wire_runtime::__private::WireDecode<'de> for Record {
                 let __s1 = &mut __r.section(__n)?;
                 let __v = <Value as __rt::WireDecode<
                     'de,
-                >>::decode_spanned(__s1, __spans)?;
+                >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                 __s1.expect_end()?;
                 __v
             }),
         )?;
         __spans.close(__span, __r.offset());
-        let __span = __spans.open("trailer", __r.offset());
-        let __wire_trailer: u8 = __rt::field(
-            "Record",
-            "trailer",
-            #[inline(always)]
-            || __rt::Ok({
-                let __run = __r.take_array::<1>()?;
-                u8::from_be_bytes(*__run)
-            }),
-        )?;
-        __spans.close(__span, __r.offset());
-        __rt::Ok(Self {
-            kind: __wire_kind,
-            sequence: __wire_sequence,
-            flags: __wire_flags,
-            value: __wire_value,
-            trailer: __wire_trailer,
-        })
+        let __run_at = __r.offset();
+        let __span = __spans.open("trailer", __run_at);
+        let __run = __r
+            .take_array::<1>()
+            .map_err(|e| e.in_run("Record", &[("trailer", 1)]))?;
+        let __wire_trailer: u8 = u8::from_be_bytes(*__run);
+        __spans.close_run(__span, &[("trailer", 1)], __run_at);
+        __rt::Ok(
+            __then(
+                Self {
+                    kind: __wire_kind,
+                    sequence: __wire_sequence,
+                    flags: __wire_flags,
+                    value: __wire_value,
+                    trailer: __wire_trailer,
+                },
+                &*__r,
+            ),
+        )
     }
 }
 #[automatically_derived]

@@ -14,139 +14,53 @@ struct Row<'a> {
 #[automatically_derived]
 impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Row<'a> {
     const FIXED_SIZE: ::wire_runtime::__private::Option<usize> = ::wire_runtime::__private::None;
-    #[inline]
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
     fn decode(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
     ) -> ::wire_runtime::__private::Result<
         Self,
         ::wire_runtime::__private::DecodeError,
     > {
-        use ::wire_runtime::__private as __rt;
-        let __wire_token: &'a [u8] = __rt::field(
-            "Row",
-            "token",
-            #[inline(always)]
-            || __rt::Ok({
-                let __n = __rt::read_len::<QuicVarint>(__r, __rt::ByteOrder::Big)?;
-                let __s1 = &mut __r.section(__n)?;
-                let __v = <&'a [u8] as __rt::WireDecode<'de>>::decode(__s1)?;
-                __s1.expect_end()?;
-                __v
-            }),
-        )?;
-        let __wire_ids: Vec<u16> = __rt::field(
-            "Row",
-            "ids",
-            #[inline(always)]
-            || __rt::Ok({
-                let __n = __rt::read_len::<
-                    ::wire_runtime::__private::Biased<quic::Varint, 1>,
-                >(__r, __rt::ByteOrder::Big)?;
-                let __n = __r.check_count(__n as u64, 2)?;
-                let mut __items: Vec<u16> = __rt::Vec::with_capacity(
-                    __rt::capacity_for_count::<u16>(__n, __r),
-                );
-                for _ in 0..__n {
-                    let __e1 = &mut *__r;
-                    let __item = {
-                        let __run = __e1.take_array::<2>()?;
-                        u16::from_be_bytes(*__run)
-                    };
-                    __items.push(__item);
-                }
-                __items
-            }),
-        )?;
-        let __wire_size: Words = __rt::field(
-            "Row",
-            "size",
-            #[inline(always)]
-            || __rt::Ok(<Words as __rt::WireDecode<'de>>::decode(__r)?),
-        )?;
-        let size = &__wire_size;
-        let __wire_options: &'a [u8] = __rt::field(
-            "Row",
-            "options",
-            #[inline(always)]
-            || __rt::Ok({
-                let __n = __rt::len_value(size, __r)?;
-                let __s1 = &mut __r.section(__n)?;
-                let __v = <&'a [u8] as __rt::WireDecode<'de>>::decode(__s1)?;
-                __s1.expect_end()?;
-                __v
-            }),
-        )?;
-        let __wire_bytes: Option<&'a [u8]> = __rt::field(
-            "Row",
-            "bytes",
-            #[inline(always)]
-            || __rt::Ok(
-                match __rt::read_marked_len::<
-                    i32,
-                >(
-                    __r,
-                    __rt::ByteOrder::Big,
-                    __rt::Markers {
-                        null: __rt::None,
-                        not_set: __rt::None,
-                    },
-                )? {
-                    __rt::Tristate::Value(__n) => {
-                        __rt::Some({
-                            let __s1 = &mut __r.section(__n)?;
-                            let __v = <&'a [u8] as __rt::WireDecode<'de>>::decode(__s1)?;
-                            __s1.expect_end()?;
-                            __v
-                        })
-                    }
-                    _ => __rt::None,
-                },
-            ),
-        )?;
-        let __wire_value: Tristate<&'a [u8]> = __rt::field(
-            "Row",
-            "value",
-            #[inline(always)]
-            || __rt::Ok(
-                match __rt::read_marked_len::<
-                    i32,
-                >(
-                    __r,
-                    __rt::ByteOrder::Big,
-                    __rt::Markers {
-                        null: __rt::Some(-1),
-                        not_set: __rt::Some(-2),
-                    },
-                )? {
-                    __rt::Tristate::Value(__n) => {
-                        __rt::Tristate::Value({
-                            let __s1 = &mut __r.section(__n)?;
-                            let __v = <&'a [u8] as __rt::WireDecode<'de>>::decode(__s1)?;
-                            __s1.expect_end()?;
-                            __v
-                        })
-                    }
-                    __rt::Tristate::Null => __rt::Tristate::Null,
-                    __rt::Tristate::NotSet => __rt::Tristate::NotSet,
-                },
-            ),
-        )?;
-        __rt::Ok(Self {
-            token: __wire_token,
-            ids: __wire_ids,
-            size: __wire_size,
-            options: __wire_options,
-            bytes: __wire_bytes,
-            value: __wire_value,
-        })
+        Self::__decode_sink(
+            __r,
+            &mut ::wire_runtime::__private::NoSpans,
+            |__value, _| __value,
+        )
     }
-    #[allow(unused_variables, clippy::needless_question_mark)]
+    #[inline(always)]
+    fn decode_then<__WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, &mut ::wire_runtime::__private::NoSpans, __then)
+    }
+    #[inline]
     fn decode_spanned(
         __r: &mut ::wire_runtime::__private::Reader<'de>,
         __spans: &mut ::wire_runtime::__private::Spans,
     ) -> ::wire_runtime::__private::Result<
         Self,
+        ::wire_runtime::__private::DecodeError,
+    > {
+        Self::__decode_sink(__r, __spans, |__value, _| __value)
+    }
+    #[inline]
+    #[allow(unused_variables, clippy::needless_question_mark)]
+    fn __decode_sink<__S: ::wire_runtime::__private::SpanSink, __WireThen>(
+        __r: &mut ::wire_runtime::__private::Reader<'de>,
+        __spans: &mut __S,
+        __then: impl ::wire_runtime::__private::FnOnce(
+            Self,
+            &::wire_runtime::__private::Reader<'de>,
+        ) -> __WireThen,
+    ) -> ::wire_runtime::__private::Result<
+        __WireThen,
         ::wire_runtime::__private::DecodeError,
     > {
         use ::wire_runtime::__private as __rt;
@@ -160,7 +74,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Row<'a> {
                 let __s1 = &mut __r.section(__n)?;
                 let __v = <&'a [u8] as __rt::WireDecode<
                     'de,
-                >>::decode_spanned(__s1, __spans)?;
+                >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                 __s1.expect_end()?;
                 __v
             }),
@@ -196,7 +110,11 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Row<'a> {
             "Row",
             "size",
             #[inline(always)]
-            || __rt::Ok(<Words as __rt::WireDecode<'de>>::decode_spanned(__r, __spans)?),
+            || __rt::Ok(
+                <Words as __rt::WireDecode<
+                    'de,
+                >>::__decode_sink(__r, __spans, |__value, _| __value)?,
+            ),
         )?;
         __spans.close(__span, __r.offset());
         let size = &__wire_size;
@@ -210,7 +128,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Row<'a> {
                 let __s1 = &mut __r.section(__n)?;
                 let __v = <&'a [u8] as __rt::WireDecode<
                     'de,
-                >>::decode_spanned(__s1, __spans)?;
+                >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                 __s1.expect_end()?;
                 __v
             }),
@@ -237,7 +155,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Row<'a> {
                             let __s1 = &mut __r.section(__n)?;
                             let __v = <&'a [u8] as __rt::WireDecode<
                                 'de,
-                            >>::decode_spanned(__s1, __spans)?;
+                            >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                             __s1.expect_end()?;
                             __v
                         })
@@ -268,7 +186,7 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Row<'a> {
                             let __s1 = &mut __r.section(__n)?;
                             let __v = <&'a [u8] as __rt::WireDecode<
                                 'de,
-                            >>::decode_spanned(__s1, __spans)?;
+                            >>::__decode_sink(__s1, __spans, |__value, _| __value)?;
                             __s1.expect_end()?;
                             __v
                         })
@@ -279,14 +197,19 @@ impl<'de: 'a, 'a> ::wire_runtime::__private::WireDecode<'de> for Row<'a> {
             ),
         )?;
         __spans.close(__span, __r.offset());
-        __rt::Ok(Self {
-            token: __wire_token,
-            ids: __wire_ids,
-            size: __wire_size,
-            options: __wire_options,
-            bytes: __wire_bytes,
-            value: __wire_value,
-        })
+        __rt::Ok(
+            __then(
+                Self {
+                    token: __wire_token,
+                    ids: __wire_ids,
+                    size: __wire_size,
+                    options: __wire_options,
+                    bytes: __wire_bytes,
+                    value: __wire_value,
+                },
+                &*__r,
+            ),
+        )
     }
 }
 #[automatically_derived]

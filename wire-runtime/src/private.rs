@@ -12,7 +12,7 @@ pub use crate::prefix::{
     write_len, write_marker,
 };
 pub use crate::reader::Reader;
-pub use crate::spans::Spans;
+pub use crate::spans::{NoSpans, SpanSink, Spans};
 pub use crate::terminated::{write_padded, write_terminated};
 pub use crate::text::utf8;
 pub use crate::traits::{DecodeWith, EncodeWith, WireDecode, WireEncode};
@@ -78,14 +78,14 @@ pub trait Ctx: Sized {
         T::decode_with(r, self)
     }
 
-    /// Decodes a `T` with this context, recording its fields' spans.
+    /// Decodes a `T` with this context, its fields' spans into `spans`.
     #[inline(always)]
-    fn decode_as_spanned<'de, T: DecodeWith<'de, Self>>(
+    fn decode_as_sink<'de, T: DecodeWith<'de, Self>, S: SpanSink>(
         self,
         r: &mut Reader<'de>,
-        spans: &mut crate::spans::Spans,
+        spans: &mut S,
     ) -> Result<T, DecodeError> {
-        T::decode_with_spanned(r, self, spans)
+        T::__decode_with_sink(r, self, spans, |value, _| value)
     }
 
     /// Encodes `value` with this context.

@@ -1,8 +1,9 @@
 //! Where each decoded field lies in the input: [`Spans`], filled by
 //! [`WireDecode::decode_spanned`](crate::WireDecode::decode_spanned).
 //!
-//! A separate path from `decode`, so that plain decoding pays nothing for it: derived types
-//! record one [`FieldSpan`] per field (nested derived types their own fields below it, one
+//! Plain decoding pays nothing for it: a derived type's one decode body records through a
+//! sink that `decode` makes a no-op (`SpanSink`). Derived types record one [`FieldSpan`] per
+//! field (nested derived types their own fields below it, one
 //! level deeper); other types decode as usual and are one span to their parent.
 //!
 //! ```
@@ -26,6 +27,9 @@
 //! # Ok::<(), wire_runtime::DecodeError>(())
 //! ```
 
+use crate::error::DecodeError;
+use crate::reader::Reader;
+use crate::traits::{DecodeWith, WireDecode};
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -110,5 +114,103 @@ impl Spans {
             span.complete = true;
             self.depth = span.depth;
         }
+    }
+}
+
+/// Where a derived decoder records its fields: [`Spans`], or [`NoSpans`], whose calls compile
+/// to nothing. A derived type has one decode body, generic over its sink: `decode` runs it
+/// with [`NoSpans`], `decode_spanned` with [`Spans`] (generated code; not a public API).
+#[doc(hidden)]
+pub trait SpanSink {
+    /// Starts the span of field `name` at `start`; returns its handle.
+    fn open(&mut self, name: &'static str, start: usize) -> usize;
+
+    /// Ends the span `handle` at `end`.
+    fn close(&mut self, handle: usize, end: usize);
+
+    /// Ends the spans of a run of fixed-size fields that starts at `start`, each given by its
+    /// name and its end within the run: `handle` is the first field's, opened before the run
+    /// was read (so that a run that fails leaves it open, as a field would).
+    fn close_run(&mut self, handle: usize, fields: &[(&'static str, usize)], start: usize);
+
+    /// Decodes a nested `T`: with its own spans below the open one, or as usual.
+    fn decode<'de, T: WireDecode<'de>>(&mut self, r: &mut Reader<'de>) -> Result<T, DecodeError>;
+
+    /// Decodes a nested `T` with context `ctx`, as [`SpanSink::decode`].
+    fn decode_as<'de, T: DecodeWith<'de, C>, C>(
+        &mut self,
+        r: &mut Reader<'de>,
+        ctx: C,
+    ) -> Result<T, DecodeError>;
+}
+
+/// The sink of plain `decode`: records nothing, and every call inlines to nothing.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoSpans;
+
+impl SpanSink for NoSpans {
+    #[inline(always)]
+    fn open(&mut self, _: &'static str, _: usize) -> usize {
+        0
+    }
+
+    #[inline(always)]
+    fn close(&mut self, _: usize, _: usize) {}
+
+    #[inline(always)]
+    fn close_run(&mut self, _: usize, _: &[(&'static str, usize)], _: usize) {}
+
+    #[inline(always)]
+    fn decode<'de, T: WireDecode<'de>>(&mut self, r: &mut Reader<'de>) -> Result<T, DecodeError> {
+        T::decode(r)
+    }
+
+    #[inline(always)]
+    fn decode_as<'de, T: DecodeWith<'de, C>, C>(
+        &mut self,
+        r: &mut Reader<'de>,
+        ctx: C,
+    ) -> Result<T, DecodeError> {
+        T::decode_with(r, ctx)
+    }
+}
+
+impl SpanSink for Spans {
+    #[inline]
+    fn open(&mut self, name: &'static str, start: usize) -> usize {
+        Spans::open(self, name, start)
+    }
+
+    #[inline]
+    fn close(&mut self, handle: usize, end: usize) {
+        Spans::close(self, handle, end)
+    }
+
+    fn close_run(&mut self, handle: usize, fields: &[(&'static str, usize)], start: usize) {
+        let Some(((_, first_end), rest)) = fields.split_first() else {
+            return;
+        };
+        let mut at = start + first_end;
+        Spans::close(self, handle, at);
+        for (name, end) in rest {
+            let span = Spans::open(self, name, at);
+            at = start + end;
+            Spans::close(self, span, at);
+        }
+    }
+
+    #[inline]
+    fn decode<'de, T: WireDecode<'de>>(&mut self, r: &mut Reader<'de>) -> Result<T, DecodeError> {
+        T::decode_spanned(r, self)
+    }
+
+    #[inline]
+    fn decode_as<'de, T: DecodeWith<'de, C>, C>(
+        &mut self,
+        r: &mut Reader<'de>,
+        ctx: C,
+    ) -> Result<T, DecodeError> {
+        T::decode_with_spanned(r, ctx, self)
     }
 }

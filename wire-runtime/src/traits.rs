@@ -2,7 +2,7 @@
 
 use crate::error::{DecodeError, EncodeError, EncodeErrorKind};
 use crate::reader::Reader;
-use crate::spans::Spans;
+use crate::spans::{SpanSink, Spans};
 use alloc::vec::Vec;
 use bytes::{BufMut, Bytes};
 
@@ -67,12 +67,24 @@ pub trait WireDecode<'de>: Sized {
 
     /// Reads one value as [`WireDecode::decode`] does, recording in `spans` where each of its
     /// fields lies (see [`Spans`]). Derived types record their fields; others decode as usual
-    /// and record nothing (they are one span to their parent). A separate path: `decode` is
-    /// unchanged by it.
+    /// and record nothing (they are one span to their parent). `decode` pays nothing for it.
     #[inline]
     fn decode_spanned(r: &mut Reader<'de>, spans: &mut Spans) -> Result<Self, DecodeError> {
         let _ = spans;
         Self::decode(r)
+    }
+
+    /// The one decode body of a derived type, generic over where spans go: `decode`,
+    /// `decode_then` and `decode_spanned` call it (generated code; not a public API).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __decode_sink<S: SpanSink, T>(
+        r: &mut Reader<'de>,
+        spans: &mut S,
+        then: impl FnOnce(Self, &Reader<'de>) -> T,
+    ) -> Result<T, DecodeError> {
+        let value = spans.decode::<Self>(r)?;
+        Ok(then(value, r))
     }
 }
 
@@ -109,6 +121,19 @@ pub trait DecodeWith<'de, C>: Sized {
         let _ = spans;
         Self::decode_with(r, ctx)
     }
+
+    /// [`WireDecode::__decode_sink`] with a context.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __decode_with_sink<S: SpanSink, T>(
+        r: &mut Reader<'de>,
+        ctx: C,
+        spans: &mut S,
+        then: impl FnOnce(Self, &Reader<'de>) -> T,
+    ) -> Result<T, DecodeError> {
+        let value = spans.decode_as::<Self, C>(r, ctx)?;
+        Ok(then(value, r))
+    }
 }
 
 impl<'de, T: WireDecode<'de>> DecodeWith<'de, ()> for T {
@@ -133,6 +158,16 @@ impl<'de, T: WireDecode<'de>> DecodeWith<'de, ()> for T {
         spans: &mut Spans,
     ) -> Result<Self, DecodeError> {
         T::decode_spanned(r, spans)
+    }
+
+    #[inline(always)]
+    fn __decode_with_sink<S: SpanSink, U>(
+        r: &mut Reader<'de>,
+        _: (),
+        spans: &mut S,
+        then: impl FnOnce(Self, &Reader<'de>) -> U,
+    ) -> Result<U, DecodeError> {
+        T::__decode_sink(r, spans, then)
     }
 }
 

@@ -26,56 +26,30 @@ pub fn expand(cont: &Container<'_>) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) =
         split_generics(cont, true, quote!(#rt::WireDecode<'de>));
     let ctx_binding = ctx_binding(cont);
-    let body = match &cont.data {
-        Data::Struct(fields) => decode_struct(cont, fields, Mode::Plain),
-        Data::Bits(bits) => decode_bits(cont, bits),
-        Data::Enum(e) => decode_enum(cont, e, Mode::Plain),
-    };
-    let body = super::body(quote!(#ctx_binding #body));
-    let spanned = spanned_method(cont, &ctx_binding);
     let inline = inline_attr(cont);
     let mut extra = bitfield_impl(cont);
     extra.extend(msgpack_impl(cont));
     // The method the body goes in, and its context parameter (none for `WireDecode`).
     let ctx_ty = ctx_type(cont);
-    let (method, then_method, ctx_param, ctx_arg) = match &ctx_ty {
-        Some(ctx_ty) => (
-            quote!(decode_with),
-            quote!(decode_with_then),
-            quote!(__ctx: #ctx_ty,),
-            quote!(__ctx,),
-        ),
-        None => (quote!(decode), quote!(decode_then), quote!(), quote!()),
-    };
-    let mut methods = if matches!(cont.data, Data::Enum(_)) {
-        // An enum hands its value to a continuation in each variant's branch (see
-        // `WireDecode::decode_then`); the plain method is the identity continuation.
-        quote! {
-            #[inline(always)]
-            fn #method(__r: &mut #rt::Reader<'de>, #ctx_param) -> #rt::Result<Self, #rt::DecodeError> {
-                Self::#then_method(__r, #ctx_arg |__value, _| __value)
-            }
-
-            #inline
-            #[allow(unused_variables, clippy::needless_question_mark)]
-            fn #then_method<__WireThen>(
-                __r: &mut #rt::Reader<'de>,
-                #ctx_param
-                __then: impl #rt::FnOnce(Self, &#rt::Reader<'de>) -> __WireThen,
-            ) -> #rt::Result<__WireThen, #rt::DecodeError> {
-                #body
+    let methods = match &cont.data {
+        Data::Bits(bits) => {
+            let bits_body = decode_bits(cont, bits);
+            let body = super::body(quote!(#ctx_binding #bits_body));
+            let (method, ctx_param) = match &ctx_ty {
+                Some(ctx_ty) => (quote!(decode_with), quote!(__ctx: #ctx_ty,)),
+                None => (quote!(decode), quote!()),
+            };
+            quote! {
+                #inline
+                #[allow(unused_variables, clippy::needless_question_mark)]
+                fn #method(__r: &mut #rt::Reader<'de>, #ctx_param) -> #rt::Result<Self, #rt::DecodeError> {
+                    #body
+                }
             }
         }
-    } else {
-        quote! {
-            #inline
-            #[allow(unused_variables, clippy::needless_question_mark)]
-            fn #method(__r: &mut #rt::Reader<'de>, #ctx_param) -> #rt::Result<Self, #rt::DecodeError> {
-                #body
-            }
-        }
+        Data::Struct(fields) => sink_methods(cont, &ctx_binding, decode_struct(cont, fields)),
+        Data::Enum(e) => sink_methods(cont, &ctx_binding, decode_enum(cont, e)),
     };
-    methods.extend(spanned);
     let item = match ctx_ty {
         Some(ctx_ty) => quote! {
             #[automatically_derived]
@@ -133,75 +107,99 @@ fn magic_check(cont: &Container<'_>, magic: Option<&syn::Expr>) -> TokenStream {
     }
 }
 
-/// Which decoder is generated: the plain one, or the one that records where each field lies
-/// (`decode_spanned`: no runs, each field between `__spans.open` and `__spans.close`, nested
-/// types through their own `decode_spanned`).
+/// How a nested value is read: as usual (`Plain`: sequence elements, one span to their
+/// parent), or through the span sink (`Sink`: a field's value, whose own fields are recorded
+/// when the sink records).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
     Plain,
-    Spanned,
+    Sink,
 }
 
-/// `decode_spanned` (or `decode_with_spanned`) for a struct or an enum; bit-field containers
-/// are one span to their parent and keep the default.
-fn spanned_method(cont: &Container<'_>, ctx_binding: &TokenStream) -> TokenStream {
+/// The one decode body of a struct or an enum (`__decode_sink`, generic over where spans go,
+/// handing the value to a continuation), and the trait's methods calling it: `decode` and
+/// `decode_then` with `NoSpans`, whose calls compile to nothing, `decode_spanned` with `Spans`.
+fn sink_methods(cont: &Container<'_>, ctx_binding: &TokenStream, body: TokenStream) -> TokenStream {
     let rt = rt_path();
-    let body = match &cont.data {
-        Data::Struct(fields) => decode_struct(cont, fields, Mode::Spanned),
-        Data::Enum(e) => {
-            let arms = decode_enum(cont, e, Mode::Spanned);
-            quote! {
-                let __then = |__value: Self, _: &#rt::Reader<'de>| __value;
-                #arms
-            }
-        }
-        Data::Bits(_) => return quote!(),
-    };
     let body = super::body(quote!(#ctx_binding #body));
-    let (method, ctx_param) = match ctx_type(cont) {
-        Some(ctx_ty) => (quote!(decode_with_spanned), quote!(__ctx: #ctx_ty,)),
-        None => (quote!(decode_spanned), quote!()),
+    let inline = inline_attr(cont);
+    let (ctx_param, ctx_arg) = match ctx_type(cont) {
+        Some(ctx_ty) => (quote!(__ctx: #ctx_ty,), quote!(__ctx,)),
+        None => (quote!(), quote!()),
+    };
+    let (sink, decode, then, spanned) = match ctx_type(cont) {
+        Some(_) => (
+            quote!(__decode_with_sink),
+            quote!(decode_with),
+            quote!(decode_with_then),
+            quote!(decode_with_spanned),
+        ),
+        None => (
+            quote!(__decode_sink),
+            quote!(decode),
+            quote!(decode_then),
+            quote!(decode_spanned),
+        ),
     };
     quote! {
-        #[allow(unused_variables, clippy::needless_question_mark)]
-        fn #method(
+        #[inline(always)]
+        fn #decode(__r: &mut #rt::Reader<'de>, #ctx_param) -> #rt::Result<Self, #rt::DecodeError> {
+            Self::#sink(__r, #ctx_arg &mut #rt::NoSpans, |__value, _| __value)
+        }
+
+        #[inline(always)]
+        fn #then<__WireThen>(
+            __r: &mut #rt::Reader<'de>,
+            #ctx_param
+            __then: impl #rt::FnOnce(Self, &#rt::Reader<'de>) -> __WireThen,
+        ) -> #rt::Result<__WireThen, #rt::DecodeError> {
+            Self::#sink(__r, #ctx_arg &mut #rt::NoSpans, __then)
+        }
+
+        #[inline]
+        fn #spanned(
             __r: &mut #rt::Reader<'de>,
             #ctx_param
             __spans: &mut #rt::Spans,
         ) -> #rt::Result<Self, #rt::DecodeError> {
+            Self::#sink(__r, #ctx_arg __spans, |__value, _| __value)
+        }
+
+        #inline
+        #[allow(unused_variables, clippy::needless_question_mark)]
+        fn #sink<__S: #rt::SpanSink, __WireThen>(
+            __r: &mut #rt::Reader<'de>,
+            #ctx_param
+            __spans: &mut __S,
+            __then: impl #rt::FnOnce(Self, &#rt::Reader<'de>) -> __WireThen,
+        ) -> #rt::Result<__WireThen, #rt::DecodeError> {
             #body
         }
     }
 }
 
-fn decode_struct(cont: &Container<'_>, fields: &Fields<'_>, mode: Mode) -> TokenStream {
+fn decode_struct(cont: &Container<'_>, fields: &Fields<'_>) -> TokenStream {
     let rt = rt();
     let magic = magic_check(cont, cont.attrs.magic.get());
-    let (stmts, construct) = decode_fields(
-        cont,
-        fields,
-        quote!(Self),
-        0,
-        cont.attrs.validate.get(),
-        mode,
-    );
+    let (stmts, construct, reader) =
+        decode_fields(cont, fields, quote!(Self), 0, cont.attrs.validate.get());
     quote! {
         #magic
         #stmts
-        #rt::Ok(#construct)
+        #rt::Ok(__then(#construct, &*#reader))
     }
 }
 
-/// Statements decoding `fields` in order (leaving `skip_leading` fields already bound), and
-/// the expression that builds the value from them.
+/// Statements decoding `fields` in order (leaving `skip_leading` fields already bound), the
+/// expression that builds the value from them, and the reader after them (outside a
+/// `rest_len` section), which the continuation gets.
 fn decode_fields(
     cont: &Container<'_>,
     fields: &Fields<'_>,
     path: TokenStream,
     skip_leading: usize,
     validate: Option<&syn::Expr>,
-    mode: Mode,
-) -> (TokenStream, TokenStream) {
+) -> (TokenStream, TokenStream, TokenStream) {
     let rt = rt();
     let name = type_name(cont);
     let used = Names::in_expressions(fields, validate);
@@ -211,11 +209,9 @@ fn decode_fields(
     if validate.is_some() || all.iter().any(|f| f.align.is_some()) {
         stmts.extend(quote!(let __start = __r.offset();));
     }
-    let runs = match mode {
-        Mode::Plain => Runs::Decode,
-        Mode::Spanned => Runs::None,
-    };
-    let plan = FieldPlan::new(all, skip_leading, runs);
+    let plan = FieldPlan::new(all, skip_leading, Runs::Decode);
+    // A newtype's one field is the newtype: its fields are one level up.
+    let newtype = fields.style == Style::Tuple && all.len() == 1;
     for (p, piece) in plan.pieces.iter().enumerate() {
         let (i, last) = (piece.first(), piece.last());
         let f = &all[i];
@@ -241,22 +237,22 @@ fn decode_fields(
             // A run of inline primitives: one bounds check, then straight loads.
             let run = &all[piece.fields.clone()];
             // The checksum field inside the run: its offsets are counted from the run's start.
-            if let Some(offsets) = checksum::decode_inside_run(&name, all, i, &run_sizes(run)) {
+            let inside = checksum::decode_inside_run(&name, all, i, &run_sizes(run));
+            // Where the run starts: the fields' spans, and the checksum's offsets inside it.
+            if inside.is_some() || !newtype {
                 stmts.extend(quote!(let __run_at = __r.offset();));
+            }
+            if let Some(offsets) = inside {
                 after = offsets;
             }
-            stmts.extend(decode_run(&name, run, &used));
+            stmts.extend(decode_run(&name, run, &used, !newtype));
         } else {
-            stmts.extend(decode_field(&name, fields, f, &used, mode));
+            stmts.extend(decode_field(&name, f, &used, newtype));
         }
         stmts.extend(pad_after(&name, &all[last]));
         stmts.extend(after);
         if plan.opens_rest_after(p) {
-            stmts.extend(enter_rest_section(
-                &name,
-                &all[last],
-                fields.trailer.is_some(),
-            ));
+            stmts.extend(enter_rest_section(&name, &all[last]));
         }
     }
     // The section opened by a `rest_len` field must be used up (or may keep unread bytes); it
@@ -267,11 +263,11 @@ fn decode_fields(
         Some(true) => stmts.extend(quote!(__r.take_rest();)),
         None => {}
     }
+    let r = match rest_len {
+        Some(_) => quote!(__outer),
+        None => quote!(__r),
+    };
     if let Some(trailer) = &fields.trailer {
-        let r = match rest_len {
-            Some(_) => quote!(__outer),
-            None => quote!(__r),
-        };
         stmts.extend(quote! {
             #r.expect_magic(::core::convert::AsRef::<[u8]>::as_ref(&#trailer))
                 .map_err(|e| e.in_field(#name, "trailer"))?;
@@ -285,17 +281,11 @@ fn decode_fields(
         });
     }
     let construct = construct(fields, path);
-    (stmts, construct)
+    (stmts, construct, r)
 }
 
 /// Statements decoding field `f` on its own (not in a run), its `validate` check after it.
-fn decode_field(
-    name: &str,
-    fields: &Fields<'_>,
-    f: &Field<'_>,
-    used: &Names,
-    mode: Mode,
-) -> TokenStream {
+fn decode_field(name: &str, f: &Field<'_>, used: &Names, newtype: bool) -> TokenStream {
     let rt = rt();
     let mut stmts = TokenStream::new();
     let slot = &f.slot;
@@ -313,7 +303,7 @@ fn decode_field(
             stmts.extend(quote!(let #slot: #ty = #value;));
         }
         Role::Wire(codec) => {
-            let value = decode_value(codec, &format_ident!("__r"), 1, mode);
+            let value = decode_value(codec, &format_ident!("__r"), 1, Mode::Sink);
             let decoded = quote!(#rt::field(#name, #fname, #[inline(always)] || #rt::Ok(#value))?);
             let decoded = match &f.optional {
                 None => decoded,
@@ -326,15 +316,14 @@ fn decode_field(
                     quote!(if #absent { #default } else { #decoded })
                 }
             };
-            // A newtype's one field is the newtype: its fields are one level up.
-            let newtype = fields.style == Style::Tuple && fields.fields.len() == 1;
-            stmts.extend(match mode {
-                Mode::Spanned if !newtype => quote! {
+            stmts.extend(if newtype {
+                quote!(let #slot: #ty = #decoded;)
+            } else {
+                quote! {
                     let __span = __spans.open(#fname, __r.offset());
                     let #slot: #ty = #decoded;
                     __spans.close(__span, __r.offset());
-                },
-                _ => quote!(let #slot: #ty = #decoded;),
+                }
             });
         }
     }
@@ -400,12 +389,12 @@ pub fn decode_value(codec: &Codec, r: &Ident, depth: usize, mode: Mode) -> Token
             };
             quote!({ #at let __run = #r.take_array::<#n_lit>()?; #load })
         }
-        CodecKind::Plain { ctx: None } if mode == Mode::Spanned => {
-            quote!(<#ty as #rt::WireDecode<'de>>::decode_spanned(#r, __spans)?)
+        CodecKind::Plain { ctx: None } if mode == Mode::Sink => {
+            quote!(<#ty as #rt::WireDecode<'de>>::__decode_sink(#r, __spans, |__value, _| __value)?)
         }
         CodecKind::Plain { ctx: None } => quote!(<#ty as #rt::WireDecode<'de>>::decode(#r)?),
-        CodecKind::Plain { ctx: Some(ctx) } if mode == Mode::Spanned => {
-            quote!({ use #rt::Ctx as _; (#ctx).decode_as_spanned::<#ty>(#r, __spans)? })
+        CodecKind::Plain { ctx: Some(ctx) } if mode == Mode::Sink => {
+            quote!({ use #rt::Ctx as _; (#ctx).decode_as_sink::<#ty, _>(#r, __spans)? })
         }
         CodecKind::Plain { ctx: Some(ctx) } => {
             quote!({ use #rt::Ctx as _; (#ctx).decode_as::<#ty>(#r)? })
@@ -551,7 +540,7 @@ pub(super) fn read_len(len: &LenSource, r: &Ident) -> TokenStream {
     }
 }
 
-fn decode_enum(cont: &Container<'_>, e: &Enum<'_>, mode: Mode) -> TokenStream {
+fn decode_enum(cont: &Container<'_>, e: &Enum<'_>) -> TokenStream {
     let rt = rt();
     let name = type_name(cont);
     let read_tag = read_tag(cont, &e.tag);
@@ -578,32 +567,30 @@ fn decode_enum(cont: &Container<'_>, e: &Enum<'_>, mode: Mode) -> TokenStream {
                 bind.extend(quote!(let #slot: #ty = #part;));
                 bind.extend(bind_ref(f, &used));
             }
-            let (stmts, construct) = decode_fields(
+            let (stmts, construct, reader) = decode_fields(
                 cont,
                 &v.fields,
                 quote!(Self::#ident),
                 arity,
                 v.validate.as_ref(),
-                mode,
             );
             fallback = quote! {
                 __other => #rt::field(#name, #vname, #[inline(always)] || {
                     #bind
                     #magic
                     #stmts
-                    #rt::Ok(__then(#construct, &*__r))
+                    #rt::Ok(__then(#construct, &*#reader))
                 })
             };
             continue;
         }
         let Some(tag) = &v.tag else { continue };
-        let (stmts, construct) = decode_fields(
+        let (stmts, construct, reader) = decode_fields(
             cont,
             &v.fields,
             quote!(Self::#ident),
             0,
             v.validate.as_ref(),
-            mode,
         );
         let body = if v.fields.fields.is_empty() && v.magic.is_none() {
             quote!(#rt::Ok(__then(#construct, &*__r)))
@@ -611,7 +598,7 @@ fn decode_enum(cont: &Container<'_>, e: &Enum<'_>, mode: Mode) -> TokenStream {
             quote!(#rt::field(#name, #vname, #[inline(always)] || {
                 #magic
                 #stmts
-                #rt::Ok(__then(#construct, &*__r))
+                #rt::Ok(__then(#construct, &*#reader))
             }))
         };
         arms.extend(quote!(#tag => #body,));
@@ -625,13 +612,14 @@ fn decode_enum(cont: &Container<'_>, e: &Enum<'_>, mode: Mode) -> TokenStream {
         let tag_fields = if v.other { e.tag.arity() } else { 0 };
         v.fields.fields.len() > tag_fields
     });
-    let read_tag = match mode {
-        Mode::Spanned if !read_tag.is_empty() && own_span => quote! {
+    let read_tag = if !read_tag.is_empty() && own_span {
+        quote! {
             let __span = __spans.open("tag", __at);
             #read_tag
             __spans.close(__span, __r.offset());
-        },
-        _ => read_tag,
+        }
+    } else {
+        read_tag
     };
     quote! {
         let __at = __r.offset();

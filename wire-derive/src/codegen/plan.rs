@@ -47,19 +47,17 @@ fn checksum_edge(all: &[Field<'_>], i: usize, before: bool, field_inside: bool) 
 }
 
 /// How far runs of primitives reach. Decode may read the checksum field inside a run (its
-/// offset is counted from the run's start); encode writes it on its own; the spanned decoder
-/// records each field on its own, so it has no runs.
+/// offset is counted from the run's start); encode writes it on its own.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Runs {
     Decode,
     Encode,
-    None,
 }
 
 /// A struct's fields as they lie on the wire, in order: each [`Piece`] one field or a run of
-/// primitives, with what surrounds them, and the section a `rest_len` field opens. Decode,
-/// the spanned decoder, encode and `encoded_len` all walk it; only how far runs reach differs
-/// ([`Runs`]).
+/// primitives, with what surrounds them, and the section a `rest_len` field opens. Decode
+/// (one body for plain and spanned decoding), encode and `encoded_len` all walk it; only how
+/// far runs reach differs ([`Runs`]).
 pub struct FieldPlan {
     pub pieces: Vec<Piece>,
     pub rest: Option<RestSection>,
@@ -107,7 +105,6 @@ impl FieldPlan {
             let end = match runs {
                 Runs::Decode => run_end(all, i, true),
                 Runs::Encode => run_end(all, i, false),
-                Runs::None => i,
             };
             let piece = Piece {
                 fields: i..end.max(i + 1),

@@ -20,7 +20,10 @@ pub fn run_sizes(run: &[Field<'_>]) -> Vec<usize> {
         .collect()
 }
 
-pub fn decode_run(name: &str, run: &[Field<'_>], used: &Names) -> TokenStream {
+/// A run's statements: one bounds check, then a load per field. `spans`: the fields' spans go
+/// to the sink too (from `__run_at`, where the run starts), the first open while the run is
+/// read, so that a run that fails leaves it open as a field would.
+pub fn decode_run(name: &str, run: &[Field<'_>], used: &Names, spans: bool) -> TokenStream {
     let rt = rt();
     let mut total = 0usize;
     let mut ends = Vec::new();
@@ -66,10 +69,23 @@ pub fn decode_run(name: &str, run: &[Field<'_>], used: &Names) -> TokenStream {
     } else {
         quote!()
     };
+    let fields = quote!(&[#((#names, #ends)),*]);
+    let (open, close) = match run.first() {
+        Some(first) if spans => {
+            let first = &first.name;
+            (
+                quote!(let __span = __spans.open(#first, __run_at);),
+                quote!(__spans.close_run(__span, #fields, __run_at);),
+            )
+        }
+        _ => (quote!(), quote!()),
+    };
     quote! {
         #at
-        let __run = __r.take_array::<#n_lit>().map_err(|e| e.in_run(#name, &[#((#names, #ends)),*]))?;
+        #open
+        let __run = __r.take_array::<#n_lit>().map_err(|e| e.in_run(#name, #fields))?;
         #loads
+        #close
     }
 }
 

@@ -6,9 +6,9 @@ use crate::internals::ast::Field;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-/// After a `rest_len` field: the following fields read from a section of that length, and a
-/// `trailer` after it from the reader outside (`__outer`).
-pub(super) fn enter_rest_section(name: &str, f: &Field<'_>, trailer: bool) -> TokenStream {
+/// After a `rest_len` field: the following fields read from a section of that length; a
+/// `trailer` after it, and the continuation, from the reader outside (`__outer`).
+pub(super) fn enter_rest_section(name: &str, f: &Field<'_>) -> TokenStream {
     let rt = rt();
     if f.rest_len.is_none() {
         return quote!();
@@ -37,12 +37,8 @@ pub(super) fn enter_rest_section(name: &str, f: &Field<'_>, trailer: bool) -> To
             }
         }
     };
-    if !trailer {
-        return quote! {
-            let __r = &mut #rt::field(#name, #fname, #[inline(always)] || __r.section(#len))?;
-        };
-    }
-    // The reader outside the section stays in reach: the trailer follows the section.
+    // The reader outside the section stays in reach: a trailer follows the section, and the
+    // continuation gets the reader after it.
     quote! {
         let __rest_len: usize = #rt::field(#name, #fname, #[inline(always)] || #rt::Ok(#len))?;
         let __outer = __r;
