@@ -175,7 +175,10 @@ fn a_run_of_fixed_size_fields_has_a_span_per_field() {
     let (decoded, spans) = spanned::<Point>(&[0, 1, 0]);
     assert!(decoded.unwrap_err().is_incomplete());
     let failed = spans.failed_field().unwrap();
-    assert_eq!((failed.name, failed.start, failed.complete), ("x", 0, false));
+    assert_eq!(
+        (failed.name, failed.start, failed.complete),
+        ("x", 0, false)
+    );
 }
 
 /// Both paths give the same value, or the same error at the same place.
