@@ -577,8 +577,13 @@ fn markers(rng: &mut Rng, i: usize) -> Block {
 }
 
 /// A length given by an expression over an earlier field (checked on encode): the length is
-/// two more than the field.
-fn len_expression(_rng: &mut Rng, i: usize) -> Block {
+/// two more than the field; or a length whose prefix an earlier field chooses.
+fn len_expression(rng: &mut Rng, i: usize) -> Block {
+    match rng.below(3) {
+        0 => {}
+        1 => return len_choice_flag(rng, i),
+        _ => return len_choice_seven_bits(i),
+    }
     let n = format!("e{i}");
     let body = format!("eb{i}");
     Block {
@@ -589,6 +594,61 @@ fn len_expression(_rng: &mut Rng, i: usize) -> Block {
         ],
         fixups: vec![format!("v.{n} = (v.{body}.len() - 2) as u8;")],
         used: vec!["len = expr"],
+        ..Block::default()
+    }
+}
+
+/// `len = if *x & 1 != 0 { u16 } else { u8 }` (BGP's extended-length bit), or the same over a
+/// count: the flag is set wherever the length does not fit the narrow prefix.
+fn len_choice_flag(rng: &mut Rng, i: usize) -> Block {
+    let x = format!("x{i}");
+    let (wide, narrow) = *rng.pick(&[("u16", "u8"), ("u32", "vbi"), ("varint", "u8 + 1")]);
+    let limit = if narrow == "u8 + 1" { 254 } else { 127 };
+    let count = rng.chance(35);
+    let (key, name, ty, strategy) = if count {
+        (
+            "count",
+            format!("xc{i}"),
+            "Vec<u16>",
+            "vec(any::<u16>(), 0..300)",
+        )
+    } else {
+        (
+            "len",
+            format!("xb{i}"),
+            "Vec<u8>",
+            "vec(any::<u8>(), 0..300)",
+        )
+    };
+    let choice = format!("{key} = if *{x} & 1 != 0 {{ {wide} }} else {{ {narrow} }}");
+    Block {
+        fields: vec![
+            Field::plain(&x, "u8", "any::<u8>()"),
+            Field::plain(&name, ty, strategy).key(choice),
+        ],
+        fixups: vec![format!("if v.{name}.len() > {limit} {{ v.{x} |= 1; }}")],
+        used: vec!["len = if (choice)"],
+        ..Block::default()
+    }
+}
+
+/// WebSocket's payload length: 7 bits hold the length, or 126 and a `u16` follows, or 127 and
+/// a `u64`; a three-way choice with a branch that reads nothing.
+fn len_choice_seven_bits(i: usize) -> Block {
+    let w = format!("w{i}");
+    let body = format!("wb{i}");
+    let choice = format!(
+        "len = if *{w} == 126 {{ u16 }} else if *{w} == 127 {{ u64 }} else {{ usize::from(*{w}) }}"
+    );
+    Block {
+        fields: vec![
+            Field::plain(&w, "u8", "prop_oneof![Just(126u8), Just(127u8), 0u8..126]"),
+            Field::plain(&body, "Vec<u8>", "vec(any::<u8>(), 0..200)").key(choice),
+        ],
+        fixups: vec![format!(
+            "let n = v.{body}.len(); if v.{w} < 126 {{ v.{w} = if n < 126 {{ n as u8 }} else {{ 126 }}; }}"
+        )],
+        used: vec!["len = if (choice)"],
         ..Block::default()
     }
 }

@@ -419,3 +419,18 @@ fn length_bounds() {
         }",
     );
 }
+
+#[test]
+fn prefixes_chosen_by_earlier_fields() {
+    check(
+        "prefixes_chosen_by_earlier_fields",
+        "struct Chosen<'a> {
+            flags: u8,
+            #[wire(len = if *flags & 0x10 != 0 { u16 } else { u8 })] value: &'a [u8],
+            len7: u8,
+            #[wire(len = if *len7 == 126 { u16 } else if *len7 == 127 { u64 } else { usize::from(*len7) })]
+            data: Vec<u8>,
+            #[wire(count = if *flags & 1 != 0 { varint } else { u8 })] ids: Vec<u16>,
+        }",
+    );
+}

@@ -537,6 +537,7 @@ pub(super) fn read_len(len: &LenSource, r: &Ident) -> TokenStream {
         }
         LenSource::Expr(expr) => quote!(#rt::len_value(#expr, #r)?),
         LenSource::Field(ident) => quote!(#rt::len_value(#ident, #r)?),
+        LenSource::Choice(branches) => super::choice::read(branches, r),
     }
 }
 

@@ -58,6 +58,10 @@ pub fn len_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenStrea
                 LenSource::Prefix { ty, .. } => {
                     quote!({ let __n = #n; #rt::len_size::<#ty>(__n) + __n })
                 }
+                LenSource::Choice(branches) => {
+                    let size = super::choice::size(branches, &quote!(__n));
+                    quote!({ let __n = #n; #size + __n })
+                }
                 _ => n,
             };
             match (null, len) {
@@ -95,6 +99,10 @@ pub fn len_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenStrea
         } => {
             let prefix = match count {
                 Some(LenSource::Prefix { ty, .. }) => quote!(#rt::len_size::<#ty>(#value.len()) +),
+                Some(LenSource::Choice(branches)) => {
+                    let size = super::choice::size(branches, &quote!(#value.len()));
+                    quote!(#size +)
+                }
                 _ => quote!(),
             };
             let items = match &item.kind {

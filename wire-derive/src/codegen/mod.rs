@@ -2,6 +2,7 @@
 
 mod bits;
 mod checksum;
+mod choice;
 pub mod de;
 mod encoded_len;
 mod fill;

@@ -511,6 +511,14 @@ pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenSt
                         #inner_enc
                     },
                     LenSource::Field(_) => inner_enc,
+                    LenSource::Choice(branches) => {
+                        let write = super::choice::write(branches, &quote!(__n));
+                        quote! {
+                            let __n = #inner_len;
+                            #write
+                            #inner_enc
+                        }
+                    }
                 }
             };
             match (null, len) {
@@ -559,6 +567,9 @@ pub fn encode_value(codec: &Codec, value: &TokenStream, depth: usize) -> TokenSt
                 }
                 Some(LenSource::Expr(expr)) => {
                     quote!(#rt::check_declared_len(#expr, #value.len())?;)
+                }
+                Some(LenSource::Choice(branches)) => {
+                    super::choice::write(branches, &quote!(#value.len()))
                 }
                 Some(LenSource::Field(_)) | None => quote!(),
             };

@@ -228,6 +228,34 @@ pub enum LenSource {
     Expr(Expr),
     /// An earlier field, filled in on encode.
     Field(Ident),
+    /// `len = if *flags & 0x10 != 0 { u16 } else { u8 }`: the first branch whose condition
+    /// holds (the last has none) gives a prefix to read, or the length itself (an expression:
+    /// nothing read, checked on encode). BGP's extended length, WebSocket's 7/16/64 bits.
+    Choice(Vec<LenBranch>),
+}
+
+/// One branch of [`LenSource::Choice`].
+pub struct LenBranch {
+    /// `None` for the final `else`.
+    pub cond: Option<Expr>,
+    /// A [`LenSource::Prefix`] or a [`LenSource::Expr`].
+    pub source: LenSource,
+}
+
+impl LenSource {
+    /// Every expression the source reads: a length expression, a field's name, a choice's
+    /// conditions and expression branches.
+    pub fn expressions(&self) -> Vec<Expr> {
+        match self {
+            LenSource::Expr(e) => vec![e.clone()],
+            LenSource::Field(ident) => vec![syn::parse_quote!(#ident)],
+            LenSource::Prefix { .. } => Vec::new(),
+            LenSource::Choice(branches) => branches
+                .iter()
+                .flat_map(|b| b.cond.iter().cloned().chain(b.source.expressions()))
+                .collect(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

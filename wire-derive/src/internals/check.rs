@@ -227,6 +227,22 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
                         check_expr(e, "count");
                         check_not_biased(cx, e, "count", &names, ctx_names);
                     }
+                    CodecKind::Section {
+                        len: choice @ LenSource::Choice(_),
+                        ..
+                    } => {
+                        for e in choice.expressions() {
+                            check_expr(&e, "len");
+                        }
+                    }
+                    CodecKind::Seq {
+                        count: Some(choice @ LenSource::Choice(_)),
+                        ..
+                    } => {
+                        for e in choice.expressions() {
+                            check_expr(&e, "count");
+                        }
+                    }
                     _ => {}
                 });
                 // A length from an earlier field is filled in on encode.

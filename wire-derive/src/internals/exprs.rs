@@ -69,10 +69,10 @@ pub fn field_expressions(f: &Field<'_>, add: &mut dyn FnMut(&Expr)) {
 
 /// Every expression in a codec tree that may name a field.
 pub fn codec_expressions(codec: &Codec, add: &mut dyn FnMut(&Expr)) {
-    let mut source = |len: &LenSource| match len {
-        LenSource::Expr(e) => add(e),
-        LenSource::Field(ident) => add(&syn::parse_quote!(#ident)),
-        LenSource::Prefix { .. } => {}
+    let mut source = |len: &LenSource| {
+        for e in len.expressions() {
+            add(&e);
+        }
     };
     match &codec.kind {
         CodecKind::Cond { cond, inner } => {

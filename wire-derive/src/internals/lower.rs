@@ -270,13 +270,17 @@ fn lower_unconditional(
                     cx.error_at(null_span.unwrap_or(ty_span), format!("`nullable` means a negative length, which needs a signed prefix (i8, i16, i32, i64), a biased one (`len = {} + 1`, where 0 is -1), or a prefix type of your own with markers, not `{}`", kind.name(), kind.name()));
                 }
                 LenSource::Prefix { .. } => {}
+                LenSource::Choice(_) => cx.error_at(
+                    null_span.unwrap_or(ty_span),
+                    format!("`{null_key}` needs one length prefix to hold its marker; a length whose prefix a condition chooses has none: decode the absent case with `if = ...` instead"),
+                ),
                 _ => cx.error_at(
                     null_span.unwrap_or(ty_span),
                     format!("`{null_key}` needs a length prefix read from the wire, such as `len = i16`, not a length from a field or expression"),
                 ),
             }
         }
-        let prefixed = matches!(source, LenSource::Prefix { .. });
+        let prefixed = matches!(source, LenSource::Prefix { .. } | LenSource::Choice(_));
         let inner = lower_contents(cx, attrs, inner_ty, order, ty_span, None, prefixed);
         return codec(CodecKind::Section {
             len: source,
@@ -293,7 +297,7 @@ fn lower_unconditional(
             return codec(CodecKind::Plain { ctx: None });
         }
         let source = len_source(cx, count, order);
-        let prefixed = matches!(source, LenSource::Prefix { .. });
+        let prefixed = matches!(source, LenSource::Prefix { .. } | LenSource::Choice(_));
         return lower_contents(cx, attrs, ty, order, ty_span, Some(source), prefixed);
     }
 

@@ -1,7 +1,7 @@
 //! Lowering of length prefixes: built-in and user-defined prefix types (`len = u16`,
 //! `len = QuicVarint`), biased ones (`len = varint + 1`), and their null markers.
 
-use super::ast::{LenSource, NullMode};
+use super::ast::{LenBranch, LenSource, NullMode};
 use super::attr::{FieldAttrs, Order};
 use super::ctxt::Ctxt;
 use super::ints::{IntKind, is_unsupported_prefix, unsupported};
@@ -9,6 +9,11 @@ use proc_macro2::TokenStream;
 use syn::Expr;
 
 pub(super) fn len_source(cx: &Ctxt, expr: &Expr, order: Order) -> LenSource {
+    if let Expr::If(choice) = expr {
+        if let Some(source) = choice_source(cx, choice, order) {
+            return source;
+        }
+    }
     if let Some(source) = biased_prefix(cx, expr, order) {
         return source;
     }
@@ -159,4 +164,78 @@ fn biased_prefix(cx: &Ctxt, expr: &Expr, order: Order) -> Option<LenSource> {
         ty,
         bias,
     })
+}
+
+/// `if cond { u16 } else { u8 }` (and `else if` chains): a length whose prefix an earlier value
+/// chooses, when some branch names a prefix; a branch that does not is the length itself
+/// (`else { *len7 as usize }`: nothing read). `None` when no branch names a prefix: an ordinary
+/// length expression that happens to be an `if`.
+fn choice_source(cx: &Ctxt, choice: &syn::ExprIf, order: Order) -> Option<LenSource> {
+    let mut raw: Vec<(Option<Expr>, &Expr)> = Vec::new();
+    let mut at = choice;
+    loop {
+        raw.push((Some((*at.cond).clone()), branch_value(cx, &at.then_branch)?));
+        match at.else_branch.as_ref().map(|(_, e)| &**e) {
+            Some(Expr::If(next)) => at = next,
+            Some(Expr::Block(block)) => {
+                raw.push((None, branch_value(cx, &block.block)?));
+                break;
+            }
+            Some(other) => {
+                raw.push((None, other));
+                break;
+            }
+            None => {
+                // No `else`: an ordinary expression would not compile either; say what to add
+                // if it was meant as a choice.
+                if raw.iter().any(|(_, e)| names_prefix(e)) {
+                    cx.error_spanned_by(choice, "a length chosen by a condition needs a final `else` branch: the prefix (or the length) when no condition holds");
+                }
+                return None;
+            }
+        }
+    }
+    if !raw.iter().any(|(_, e)| names_prefix(e)) {
+        return None;
+    }
+    let branches = raw
+        .into_iter()
+        .map(|(cond, e)| {
+            let source = if names_prefix(e) {
+                len_source(cx, e, order)
+            } else {
+                LenSource::Expr(e.clone())
+            };
+            LenBranch { cond, source }
+        })
+        .collect();
+    Some(LenSource::Choice(branches))
+}
+
+/// The one expression a branch block holds.
+fn branch_value<'a>(cx: &Ctxt, block: &'a syn::Block) -> Option<&'a Expr> {
+    match block.stmts.as_slice() {
+        [syn::Stmt::Expr(e, None)] => Some(e),
+        _ => {
+            let _ = cx;
+            None
+        }
+    }
+}
+
+/// Whether `e` names a length prefix: a built-in one (`u16`, `varint + 1`) or a user type
+/// (`QuicVarint`), as `len = ...` alone reads it.
+fn names_prefix(e: &Expr) -> bool {
+    let path = match e {
+        Expr::Binary(b) => &*b.left,
+        other => other,
+    };
+    let Expr::Path(p) = path else {
+        return false;
+    };
+    let builtin = p
+        .path
+        .get_ident()
+        .is_some_and(|ident| IntKind::from_name(&ident.to_string()).is_some());
+    builtin || user_prefix_type(p).is_some()
 }
