@@ -90,6 +90,10 @@ const PREFIXES: &[&str] = &[
     "varint",
     "u8 + 1",
     "varint + 1",
+    "QuicVarInt",
+    "CompactSize",
+    "LenEnc",
+    "CborBytes",
 ];
 
 /// A block for field `index`, chosen among every kind below.
@@ -199,11 +203,14 @@ fn bytes(rng: &mut Rng, i: usize) -> Block {
     } else {
         ("Vec<u8>", "vec(any::<u8>(), 0..24)")
     };
-    let signed = prefix.starts_with('i');
-    let biased = prefix.contains('+');
+    // Prefixes with a null marker: signed, biased, and MySQL's (0xfb).
+    let marked = prefix.starts_with('i') || prefix.contains('+') || prefix == "LenEnc";
     let mut used = vec!["len = prefix"];
+    if prefix.starts_with(char::is_uppercase) {
+        used.push("len = QuicVarInt|CompactSize|LenEnc|CborBytes");
+    }
     let mut keys = vec![format!("len = {prefix}")];
-    let (ty, strategy) = if (signed || biased) && rng.chance(50) {
+    let (ty, strategy) = if marked && rng.chance(50) {
         keys.push("nullable".into());
         used.push("nullable");
         (format!("Option<{ty}>"), format!("option::of({strategy})"))

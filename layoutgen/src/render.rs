@@ -67,7 +67,7 @@ use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
 use wire_runtime::checksum::{Crc32, InternetChecksum};
-use wire_runtime::int::Vbi;
+use wire_runtime::int::{CborBytes, CompactSize, LenEnc, QuicVarInt, Vbi};
 use wire_runtime::len::Tristate;
 use wire_runtime::read::Spans;
 use wire_runtime::{Reader, WireDecode, WireEncode, decode};

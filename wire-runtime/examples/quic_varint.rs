@@ -4,6 +4,9 @@
 //! of RFC 9000's appendix A.1, then a QUIC NEW_TOKEN frame (section 19.7, the length as a
 //! prefix) and HTTP/3 frames (RFC 9114, section 7.1, the length as a field encode fills in).
 //!
+//! `wire_runtime::int::QuicVarInt` is the built-in one; this example shows how to write a prefix
+//! of your own, for an encoding the runtime does not have.
+//!
 //! Run with `cargo run --example quic_varint -p wire-runtime`.
 
 use wire_runtime::bytes::BufMut;

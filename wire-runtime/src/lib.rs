@@ -59,6 +59,7 @@ pub mod msgpack;
 mod prefix;
 mod reader;
 mod spans;
+mod std_prefixes;
 mod terminated;
 pub mod text;
 mod traits;
@@ -117,10 +118,15 @@ pub mod len {
 }
 
 /// Integers beyond the primitives: odd widths (`U24` to `U56`), variable-length encodings
-/// (MQTT's [`Vbi`](int::Vbi), LEB128 [`VarInt`](int::VarInt)), and the members of bit-field
-/// words ([`BitField`](int::BitField)).
+/// (MQTT's [`Vbi`](int::Vbi), LEB128 [`VarInt`](int::VarInt)), the length prefixes of other
+/// standards whose first byte chooses their width ([`QuicVarInt`](int::QuicVarInt),
+/// [`CompactSize`](int::CompactSize), [`LenEnc`](int::LenEnc), [`CborHead`](int::CborHead)),
+/// and the members of bit-field words ([`BitField`](int::BitField)).
 pub mod int {
     pub use crate::bits::BitField;
+    pub use crate::std_prefixes::{
+        CborArray, CborBytes, CborHead, CborMap, CborText, CompactSize, LenEnc, QuicVarInt,
+    };
     pub use crate::uint::{U24, U40, U48, U56};
     pub use crate::varint::{VarInt, Vbi};
 }
