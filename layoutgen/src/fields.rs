@@ -136,7 +136,7 @@ fn decorate(rng: &mut Rng, b: &mut Block, scope: &Scope<'_>) {
             last.keys.push(format!("pad_before = {}", 1 + rng.below(3)));
             b.used.push("pad_before");
         }
-        1 => {
+        1 if !has("pad_after") => {
             last.keys.push(format!("pad_after = {}", 1 + rng.below(3)));
             b.used.push("pad_after");
         }
@@ -747,12 +747,37 @@ fn nested_sequences(rng: &mut Rng, i: usize) -> Block {
 
 /// Padding read as anything (`padding = ignore`) and written as zeros: canonical from encode.
 fn lenient_padding(rng: &mut Rng, i: usize) -> Block {
+    if rng.chance(50) {
+        return padding_from_field(rng, i);
+    }
     let f = Field::plain(&format!("lp{i}"), "u16", "any::<u16>()")
         .key(format!("pad_before = {}", 1 + rng.below(3)))
         .key("padding = ignore");
     Block {
         fields: vec![f],
         used: vec!["pad_before", "padding = ignore"],
+        ..Block::default()
+    }
+}
+
+/// Padding whose length an earlier field gives (HTTP/2's `Pad Length`): `pad_after = n` or
+/// `pad_before = n`, zeros checked on decode, written on encode, counted in every length.
+fn padding_from_field(rng: &mut Rng, i: usize) -> Block {
+    let n = format!("pn{i}");
+    let (ty, strategy) = *rng.pick(&[
+        ("u8", "0u8..6"),
+        ("u16", "0u16..6"),
+        ("Vbi", "(0u32..6).prop_map(Vbi)"),
+    ]);
+    let key = *rng.pick(&["pad_after", "pad_before"]);
+    Block {
+        fields: vec![
+            Field::plain(&n, ty, strategy),
+            Field::plain(&format!("pv{i}"), "Vec<u8>", "vec(any::<u8>(), 0..6)")
+                .key("len = u8")
+                .key(format!("{key} = {n}")),
+        ],
+        used: vec!["pad_after = field"],
         ..Block::default()
     }
 }

@@ -434,3 +434,16 @@ fn prefixes_chosen_by_earlier_fields() {
         }",
     );
 }
+
+#[test]
+fn padding_from_a_field() {
+    check(
+        "padding_from_a_field",
+        "#[wire(ctx(length: usize))]
+        struct PaddedData<'a> {
+            pad_length: u8,
+            #[wire(len = length.checked_sub(1 + usize::from(*pad_length)), pad_after = pad_length)]
+            data: &'a [u8],
+        }",
+    );
+}

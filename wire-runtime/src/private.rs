@@ -270,6 +270,16 @@ pub fn len_value(value: impl AsLen, r: &Reader<'_>) -> Result<usize, DecodeError
         .ok_or_else(|| r.error(ErrorKind::InvalidValue("negative or oversized length")))
 }
 
+/// The padding a length value says (`pad_after = pad_length`), on encode.
+#[inline]
+pub fn pad_len(value: impl AsLen) -> Result<usize, EncodeError> {
+    value.into_len().ok_or_else(|| {
+        EncodeError::new(EncodeErrorKind::Custom(
+            "negative or oversized padding length",
+        ))
+    })
+}
+
 /// Converts an encoded length into the type of the field that declares it (`len = body_len`).
 #[inline]
 pub fn len_into<T: LenValue>(len: usize) -> Result<T, EncodeError> {

@@ -4,6 +4,7 @@
 
 use super::encoded_len::len_value;
 use super::plan::FieldPlan;
+use super::sections::{PadUse, pad_len};
 use super::{rt, value_ident};
 use crate::internals::ast::{Codec, CodecKind, Field, Fields, Fill, NestedFill, Role};
 use proc_macro2::TokenStream;
@@ -138,7 +139,10 @@ fn field_len(f: &Field<'_>) -> TokenStream {
         .pad_before
         .iter()
         .chain(&f.pad_after)
-        .map(|pad| quote!(+ (#pad)))
+        .map(|pad| {
+            let pad = pad_len(pad, PadUse::Len);
+            quote!(+ (#pad))
+        })
         .chain(
             f.magic
                 .iter()

@@ -64,11 +64,40 @@ pub(super) fn pad_after(name: &str, f: &Field<'_>) -> TokenStream {
 /// Skips `pad` bytes of padding, checked to be zero unless the field says `padding = ignore`.
 pub(super) fn skip_padding(name: &str, f: &Field<'_>, pad: &syn::Expr) -> TokenStream {
     let fname = &f.name;
+    let n = pad_len(pad, PadUse::Decode);
     let skip = if f.pad_checked {
         let rt = rt();
-        quote!(#rt::skip_zeros(__r, #pad))
+        quote!(#rt::skip_zeros(__r, #n))
     } else {
-        quote!(__r.take(#pad))
+        quote!(__r.take(#n))
     };
     quote!(#skip.map_err(|e| e.in_field(#name, #fname))?;)
+}
+
+/// Where a padding length is used: decode (errors with `?` as `DecodeError`), encode (as
+/// `EncodeError`), or `encoded_len` (no errors: encode reports them).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum PadUse {
+    Decode,
+    Encode,
+    Len,
+}
+
+/// The number of padding bytes `pad` says, as a `usize`. A bare name (`pad_after =
+/// pad_length`, an earlier field or a context value) is a length value of any integer type
+/// (HTTP/2's `Pad Length`), converted as `len = field` is; any other expression is a `usize`
+/// as written.
+pub(super) fn pad_len(pad: &syn::Expr, use_: PadUse) -> TokenStream {
+    let rt = rt();
+    let syn::Expr::Path(p) = pad else {
+        return quote!(#pad);
+    };
+    if p.path.get_ident().is_none() {
+        return quote!(#pad);
+    }
+    match use_ {
+        PadUse::Decode => quote!(#rt::len_value(#pad, __r)?),
+        PadUse::Encode => quote!(#rt::pad_len(#pad)?),
+        PadUse::Len => quote!(#rt::AsLen::into_len(#pad).unwrap_or(0)),
+    }
 }

@@ -6,6 +6,7 @@ use super::encoded_len::len_value;
 use super::fill::{FillCode, fill_code};
 use super::plan::{FieldPlan, Runs};
 use super::runs::{encode_run, sum};
+use super::sections::{PadUse, pad_len};
 use super::tags::{peeked_tag_check, tag_code, tag_method};
 use super::window::{self, in_window, writes_a_run};
 use super::{
@@ -279,8 +280,9 @@ fn fields_code(
             out.extend(quote!(__buf.put_slice(#bytes);));
         }
         if let Some(pad) = &f.pad_before {
-            len_parts.push(quote!(#pad));
-            out.extend(quote!(__buf.put_bytes(0, #pad);));
+            let (len, n) = (pad_len(pad, PadUse::Len), pad_len(pad, PadUse::Encode));
+            len_parts.push(len);
+            out.extend(quote!(__buf.put_bytes(0, #n);));
         }
         if piece.run {
             let (size, run) = encode_run(&name, &all[piece.fields.clone()]);
@@ -293,8 +295,9 @@ fn fields_code(
             out.extend(write);
         }
         if let Some(pad) = &all[last].pad_after {
-            len_parts.push(quote!(#pad));
-            out.extend(quote!(__buf.put_bytes(0, #pad);));
+            let (len, n) = (pad_len(pad, PadUse::Len), pad_len(pad, PadUse::Encode));
+            len_parts.push(len);
+            out.extend(quote!(__buf.put_bytes(0, #n);));
         }
         if let Some(align) = &all[last].align {
             // The length so far, rounded up: later parts add to it.
