@@ -5,6 +5,7 @@ pub mod ast;
 pub mod attr;
 mod bits;
 pub mod check;
+mod check_enum;
 mod checksums;
 mod container;
 pub mod ctxt;
