@@ -162,3 +162,29 @@ fn cbor_examples_of_rfc_8949_and_malformed_heads() {
         assert!(!decode::<CborHead<0>>(bytes).unwrap_err().is_incomplete());
     }
 }
+
+/// Each type is also a length field that encode fills in.
+#[test]
+fn each_is_a_length_field_encode_fills() {
+    #[derive(WireDecode, WireEncode, Debug, PartialEq)]
+    struct Counted {
+        n: CborArray,
+        #[wire(count = n)]
+        items: Vec<u8>,
+        size: CompactSize,
+        #[wire(len = size)]
+        data: Vec<u8>,
+    }
+    let value = Counted {
+        n: CborHead(0),
+        items: vec![7; 30],
+        size: CompactSize(0),
+        data: vec![1; 300],
+    };
+    let bytes = value.encode_to_vec().unwrap();
+    assert_eq!(&bytes[..2], &[0x98, 30]);
+    assert_eq!(&bytes[32..35], &[0xfd, 0x2c, 0x01]);
+    let back = decode::<Counted>(&bytes).unwrap();
+    assert_eq!((back.n, back.size), (CborHead(30), CompactSize(300)));
+    assert_eq!((back.items, back.data), (value.items, value.data));
+}

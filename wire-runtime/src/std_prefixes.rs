@@ -61,31 +61,31 @@ fn overflow(len: usize) -> EncodeError {
     EncodeError::new(EncodeErrorKind::LengthOverflow { len })
 }
 
-/// The value type, the length prefix and the conversion from a length, given `read`,
+/// The value type's codec and its conversions from and to a length, given `read`,
 /// `write` and `size_of` on the type.
 macro_rules! prefix_type {
-    ($ty:ident) => {
-        impl<'de> WireDecode<'de> for $ty {
+    ($ty:ty $(, $generic:ident)?) => {
+        impl<'de $(, const $generic: u8)?> WireDecode<'de> for $ty {
             #[inline(always)]
             fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-                $ty::read(r).map($ty)
+                Self::read(r).map(Self)
             }
         }
 
-        impl WireEncode for $ty {
+        impl$(<const $generic: u8>)? WireEncode for $ty {
             #[inline]
             fn encoded_len(&self) -> usize {
-                $ty::size_of(self.0)
+                Self::size_of(self.0)
             }
 
             #[inline]
             fn encode<B: BufMut + ?Sized>(&self, buf: &mut B) -> Result<(), EncodeError> {
-                $ty::write(buf, self.0)
+                Self::write(buf, self.0)
             }
         }
 
         /// A length field of this type: `len = field` fills it in on encode.
-        impl LenValue for $ty {
+        impl$(<const $generic: u8>)? LenValue for $ty {
             #[inline(always)]
             fn to_len(&self) -> Option<usize> {
                 usize::try_from(self.0).ok()
@@ -93,19 +93,16 @@ macro_rules! prefix_type {
 
             #[inline(always)]
             fn from_len(len: usize) -> Option<Self> {
-                u64::try_from(len).ok().filter(|v| *v <= $ty::MAX).map($ty)
+                u64::try_from(len).ok().filter(|v| *v <= Self::MAX).map(Self)
             }
         }
 
-        impl TryFrom<usize> for $ty {
+        impl$(<const $generic: u8>)? TryFrom<usize> for $ty {
             type Error = EncodeError;
 
             #[inline]
             fn try_from(len: usize) -> Result<Self, EncodeError> {
-                match u64::try_from(len) {
-                    Ok(value) if value <= $ty::MAX => Ok($ty(value)),
-                    _ => Err(overflow(len)),
-                }
+                Self::from_len(len).ok_or_else(|| overflow(len))
             }
         }
     };
@@ -386,28 +383,11 @@ impl<const MAJOR: u8> CborHead<MAJOR> {
     }
 }
 
-impl<'de, const MAJOR: u8> WireDecode<'de> for CborHead<MAJOR> {
-    #[inline(always)]
-    fn decode(r: &mut Reader<'de>) -> Result<Self, DecodeError> {
-        Self::read(r).map(CborHead)
-    }
-}
-
-impl<const MAJOR: u8> WireEncode for CborHead<MAJOR> {
-    #[inline]
-    fn encoded_len(&self) -> usize {
-        Self::size_of(self.0)
-    }
-
-    #[inline]
-    fn encode<B: BufMut + ?Sized>(&self, buf: &mut B) -> Result<(), EncodeError> {
-        Self::write(buf, self.0)
-    }
-}
+prefix_type!(CborHead<MAJOR>, MAJOR);
 
 /// The length prefix of a type with `read`, `write` and `size_of` over `u64`.
 macro_rules! len_prefix {
-    ($ty:ty $(, $generic:tt)?) => {
+    ($ty:ty $(, $generic:ident)?) => {
         impl$(<const $generic: u8>)? LenPrefix for $ty {
             #[inline]
             fn read_len(r: &mut Reader<'_>, _: ByteOrder) -> Result<usize, DecodeError> {
