@@ -174,11 +174,11 @@ fn choice_source(cx: &Ctxt, choice: &syn::ExprIf, order: Order) -> Option<LenSou
     let mut raw: Vec<(Option<Expr>, &Expr)> = Vec::new();
     let mut at = choice;
     loop {
-        raw.push((Some((*at.cond).clone()), branch_value(cx, &at.then_branch)?));
+        raw.push((Some((*at.cond).clone()), branch_value(&at.then_branch)?));
         match at.else_branch.as_ref().map(|(_, e)| &**e) {
             Some(Expr::If(next)) => at = next,
             Some(Expr::Block(block)) => {
-                raw.push((None, branch_value(cx, &block.block)?));
+                raw.push((None, branch_value(&block.block)?));
                 break;
             }
             Some(other) => {
@@ -212,14 +212,12 @@ fn choice_source(cx: &Ctxt, choice: &syn::ExprIf, order: Order) -> Option<LenSou
     Some(LenSource::Choice(branches))
 }
 
-/// The one expression a branch block holds.
-fn branch_value<'a>(cx: &Ctxt, block: &'a syn::Block) -> Option<&'a Expr> {
+/// The one expression a branch block holds; `None` for a block of statements, which makes the
+/// whole `if` an ordinary length expression.
+fn branch_value(block: &syn::Block) -> Option<&Expr> {
     match block.stmts.as_slice() {
         [syn::Stmt::Expr(e, None)] => Some(e),
-        _ => {
-            let _ = cx;
-            None
-        }
+        _ => None,
     }
 }
 
