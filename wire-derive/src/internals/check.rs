@@ -228,17 +228,18 @@ fn check_fields(cx: &Ctxt, fields: &mut Fields<'_>, ctx_names: &[Ident]) {
                     CodecKind::Section {
                         len: choice @ LenSource::Choice(_),
                         ..
-                    } => {
-                        for e in choice.expressions() {
-                            check_expr(&e, "len");
-                        }
                     }
-                    CodecKind::Seq {
+                    | CodecKind::Seq {
                         count: Some(choice @ LenSource::Choice(_)),
                         ..
                     } => {
+                        let key = if matches!(c.kind, CodecKind::Seq { .. }) {
+                            "count"
+                        } else {
+                            "len"
+                        };
                         for e in choice.expressions() {
-                            check_expr(&e, "count");
+                            check_expr(&e, key);
                         }
                     }
                     _ => {}
